@@ -1,0 +1,3 @@
+"""kg — a knowledge graph of research papers, authors, tracks and the concepts in their abstracts."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,165 @@
+"""The one vocabulary everything in kg speaks: papers, authors, tracks and the entities in abstracts.
+
+Identifiers are content hashes or normalized names, so the same input gives the same ids on
+every run and every machine — that is what makes rebuilds idempotent.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class EntityType(StrEnum):
+    METHOD = "Method"
+    DATASET = "Dataset"
+    BENCHMARK = "Benchmark"
+    TASK = "Task"
+    METRIC = "Metric"
+
+
+class Role(StrEnum):
+    PROPOSED = "proposed"
+    USES = "uses"
+    EVALUATED_ON = "evaluated_on"
+    ADDRESSES = "addresses"
+
+
+#: Graph relationship type for each paper→entity role.
+ROLE_RELATIONSHIP = {
+    Role.PROPOSED: "PROPOSES",
+    Role.USES: "USES",
+    Role.EVALUATED_ON: "EVALUATED_ON",
+    Role.ADDRESSES: "ADDRESSES",
+}
+
+
+def fold(text: str) -> str:
+    """Lower-case, strip diacritics and punctuation: the key two spellings of one name share.
+
+    >>> fold("Rémi  Munos") == fold("remi munos")
+    True
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    no_marks = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return re.sub(r"[^0-9a-z]+", " ", no_marks.casefold()).strip()
+
+
+def stable_hash(*parts: str, length: int = 16) -> str:
+    digest = hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
+    return digest[:length]
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    """A conference track: an area ("Deep Learning") and, often, a subarea ("Theory")."""
+
+    area: str
+    subarea: str | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.area} · {self.subarea}" if self.subarea else self.area
+
+    @property
+    def id(self) -> str:
+        return fold(self.name).replace(" ", "-")
+
+    @property
+    def area_id(self) -> str:
+        return fold(self.area).replace(" ", "-")
+
+    @classmethod
+    def parse(cls, text: str) -> Track | None:
+        """Parse "Area · Subarea", "Area / Subarea" or a bare area; empty text is no track."""
+        text = " ".join(text.split())
+        if not text:
+            return None
+        for sep in (" · ", "·", " / "):
+            if sep in text:
+                area, _, sub = text.partition(sep)
+                return cls(area.strip(), sub.strip() or None)
+        return cls(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Author:
+    """A person. `id` is the folded name, so "Rémi Munos" and "REMI MUNOS" are one author."""
+
+    id: str
+    name: str
+    variants: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SourceRef:
+    """Where a paper came from: the file and its line (text listings) or record index (JSON/CSV)."""
+
+    file: str
+    line: int | None = None
+    record: int | None = None
+
+    def __str__(self) -> str:
+        if self.line is not None:
+            return f"{self.file}:{self.line}"
+        if self.record is not None:
+            return f"{self.file}[{self.record}]"
+        return self.file
+
+
+@dataclass(frozen=True, slots=True)
+class Paper:
+    id: str
+    abstract: str  # cleaned: LaTeX removed, whitespace collapsed; what extraction sees
+    abstract_raw: str
+    authors: tuple[Author, ...]
+    source: SourceRef
+    title: str | None = None
+    track: Track | None = None
+    authors_truncated: bool = False
+    code_links: tuple[str, ...] = ()
+    year: int | None = None
+    venue: str | None = None
+    url: str | None = None
+
+    @staticmethod
+    def make_id(abstract: str, first_author: str | None) -> str:
+        """Stable across runs and machines; titles are optional in our inputs, so not used."""
+        return stable_hash(fold(abstract), fold(first_author or ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """The sentence a mention was found in, and its character span in the cleaned abstract."""
+
+    sentence: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """One entity found in one paper's abstract, with the paper's relation to it."""
+
+    name: str
+    type: EntityType
+    role: Role
+    confidence: float
+    evidence: Evidence
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def entity_id(self) -> str:
+        """Unique within the entity's label: the folded canonical name."""
+        return fold(self.name)
+
+
+@dataclass(slots=True)
+class ExtractedPaper:
+    """A paper with the mentions extraction found in it (after cross-paper canonicalization)."""
+
+    paper: Paper
+    mentions: list[Mention] = field(default_factory=list)
