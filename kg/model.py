@@ -126,9 +126,10 @@ class Paper:
     url: str | None = None
 
     @staticmethod
-    def make_id(abstract: str, first_author: str | None) -> str:
-        """Stable across runs and machines; titles are optional in our inputs, so not used."""
-        return stable_hash(fold(abstract), fold(first_author or ""))
+    def make_id(abstract: str, first_author: str | None, title: str | None = None) -> str:
+        """Stable across runs and machines. Titles are optional in our inputs but, when present,
+        tell apart papers whose abstract is a placeholder ("Abstract Unavailable")."""
+        return stable_hash(fold(abstract), fold(first_author or ""), fold(title or ""))
 
 
 @dataclass(frozen=True, slots=True)

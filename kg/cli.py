@@ -1,0 +1,349 @@
+"""The `kg` command line. Commands parse options, call one library function and format its answer;
+this is the only module that prints or exits. Library errors (KGError) become a one-line message
+and an exit code here."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from kg import __version__
+from kg.config import Settings, load_settings
+from kg.errors import KGError
+from kg.store import Backend, Counts, OpenedStore, open_store
+
+app = typer.Typer(
+    name="kg",
+    help="Turn lists of research papers into a knowledge graph of papers, authors, tracks and the "
+    "methods, datasets, benchmarks and tasks in their abstracts.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+)
+out = Console(soft_wrap=True)
+err = Console(stderr=True)
+
+T = TypeVar("T")
+
+# --- shared options -----------------------------------------------------------------------
+
+SourcesArg = Annotated[
+    list[Path] | None,
+    typer.Argument(
+        help="Files or folders to read (listing .txt, paperlists/generic .json, .jsonl, .csv). "
+        "Default: the bundled sample of 80 ICML papers.",
+        show_default=False,
+    ),
+]
+StoreOpt = Annotated[
+    Path | None,
+    typer.Option("--store", help="Embedded store directory [env: KG_HOME; default: ./.kg]"),
+]
+BackendOpt = Annotated[
+    str,
+    typer.Option(
+        "--backend",
+        help="auto: Neo4j if NEO4J_URI is set and answers, else the embedded NetworkX store.",
+        case_sensitive=False,
+    ),
+]
+UriOpt = Annotated[
+    str | None,
+    typer.Option("--neo4j-uri", help="bolt:// or neo4j:// URI [env: NEO4J_URI]"),
+]
+UserOpt = Annotated[
+    str | None,
+    typer.Option("--neo4j-user", help="Neo4j user [env: NEO4J_USER; default: neo4j]"),
+]
+
+
+def run(fn: Callable[[], T]) -> T:
+    """Call into the library; turn its errors into a message and an exit code."""
+    try:
+        return fn()
+    except KGError as exc:
+        err.print(f"[bold red]error:[/] {exc}", highlight=False, markup=True)
+        raise typer.Exit(exc.exit_code) from None
+    except KeyboardInterrupt:
+        err.print("interrupted — the previous graph is unchanged")
+        raise typer.Exit(130) from None
+
+
+def _settings(store: Path | None, uri: str | None, user: str | None, backend: str) -> Settings:
+    settings = load_settings(store=store, neo4j_uri=uri, neo4j_user=user)
+    wants_neo4j = backend == "neo4j" or (backend == "auto" and settings.neo4j_uri)
+    if wants_neo4j and settings.neo4j_password is None and sys.stdin.isatty():
+        password = typer.prompt(f"Neo4j password for {settings.neo4j_user}", hide_input=True)
+        settings = replace(settings, neo4j_password=password)
+    return settings
+
+
+def open_from_options(
+    store: Path | None, backend: str, uri: str | None, user: str | None
+) -> OpenedStore:
+    backend = backend.lower()
+    settings = _settings(store, uri, user, backend)
+    opened = run(lambda: open_store(settings, backend))  # type: ignore[arg-type]
+    err.print(
+        f"[dim]store: {opened.store.backend} at {opened.store.location} ({opened.reason})[/]",
+        highlight=False,
+    )
+    return opened
+
+
+@contextmanager
+def progress_bar(enabled: bool = True) -> Iterator[Callable[[str, int, int], None]]:
+    """A stderr progress bar per stage; silent when stderr is not a terminal (logs stay clean)."""
+    labels = {"extract": "extracting", "write": "writing", "read": "reading"}
+    with Progress(
+        TextColumn("{task.description:>10}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not enabled,
+    ) as bar:
+        tasks: dict[str, Any] = {}
+
+        def advance(stage: str, n: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(labels.get(stage, stage), total=total)
+            bar.advance(tasks[stage], n)
+
+        yield advance
+
+
+def _counts_table(counts: Counts, title: str) -> Table:
+    table = Table(title=title, title_justify="left", show_header=False, box=None, pad_edge=False)
+    table.add_column(style="bold")
+    table.add_column(justify="right")
+    for name, value in summary_rows(counts):
+        table.add_row(name, f"{value:,}")
+    return table
+
+
+def summary_rows(counts: Counts) -> list[tuple[str, int]]:
+    return [
+        ("papers", counts.node("Paper")),
+        ("authors", counts.node("Author")),
+        ("co-author pairs", counts.rel("COAUTHOR")),
+        ("methods", counts.node("Method")),
+        ("datasets", counts.node("Dataset")),
+        ("benchmarks", counts.node("Benchmark")),
+        ("tasks", counts.node("Task")),
+        ("tracks", counts.node("Track")),
+        ("areas", counts.node("Area")),
+    ]
+
+
+def _counts_json(counts: Counts) -> dict[str, Any]:
+    return {
+        "summary": {
+            name.replace(" ", "_").replace("-", "_"): n for name, n in summary_rows(counts)
+        },
+        "nodes": dict(sorted(counts.nodes.items())),
+        "relationships": dict(sorted(counts.rels.items())),
+    }
+
+
+# --- commands -----------------------------------------------------------------------------
+
+
+@app.callback(invoke_without_command=True)
+def _root(
+    version: Annotated[bool, typer.Option("--version", help="Show the version and exit.")] = False,
+) -> None:
+    if version:
+        out.print(f"kg {__version__}")
+        raise typer.Exit()
+
+
+@app.command("sources")
+def sources_cmd(
+    paths: SourcesArg = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Fail on any skipped record.")] = False,
+    show_issues: Annotated[
+        int, typer.Option("--issues", help="How many skipped records to list (0: none).")
+    ] = 20,
+) -> None:
+    """Read listings and report, per file, the format found, papers read and records skipped."""
+    from kg.sources import read_sources
+
+    batch = run(lambda: read_sources(paths, strict=strict))
+    if as_json:
+        payload = {
+            "files": [
+                {
+                    "path": r.path,
+                    "format": r.format,
+                    "papers": r.papers,
+                    "skipped": r.skipped,
+                    "warnings": r.warnings,
+                    "issues": [
+                        {
+                            "where": str(i.where),
+                            "reason": i.reason,
+                            "detail": i.detail,
+                            "skipped": i.skipped,
+                        }
+                        for i in r.issues
+                    ],
+                }
+                for r in batch.reports
+            ],
+            "total": {
+                "files": len(batch.reports),
+                "papers": len(batch.papers),
+                "skipped": batch.skipped,
+            },
+            "skipped_by_reason": batch.skip_reasons(),
+        }
+        out.print_json(json.dumps(payload, ensure_ascii=False))
+    else:
+        table = Table(show_footer=True, box=None, header_style="bold", footer_style="bold")
+        table.add_column("file", footer="total")
+        table.add_column("format")
+        table.add_column("papers", justify="right", footer=f"{len(batch.papers):,}")
+        table.add_column("skipped", justify="right", footer=f"{batch.skipped:,}")
+        table.add_column(
+            "warnings", justify="right", footer=f"{sum(r.warnings for r in batch.reports):,}"
+        )
+        for r in batch.reports:
+            table.add_row(r.path, r.format, f"{r.papers:,}", f"{r.skipped:,}", f"{r.warnings:,}")
+        out.print(table)
+        issues = batch.issues
+        for issue in issues[:show_issues]:
+            err.print(str(issue), highlight=False, markup=False)
+        if len(issues) > show_issues > 0:
+            err.print(f"… and {len(issues) - show_issues} more (see --json)")
+    if not batch.papers:
+        err.print("[bold red]error:[/] no papers were read")
+        raise typer.Exit(1)
+
+
+@app.command("build")
+def build_cmd(
+    sources: SourcesArg = None,
+    backend: BackendOpt = "auto",
+    fresh: Annotated[
+        bool, typer.Option("--fresh", help="Rebuild from scratch instead of adding to the graph.")
+    ] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Fail on any skipped record.")] = False,
+    model: Annotated[
+        str | None,
+        typer.Option(
+            "--model", help="An installed trained spaCy pipeline to add noun-chunk candidates."
+        ),
+    ] = None,
+    aliases: Annotated[
+        Path | None,
+        typer.Option("--aliases", help="Alias file (CSV/YAML) forcing merges and splits."),
+    ] = None,
+    n_process: Annotated[
+        int, typer.Option("--n-process", "-j", min=1, help="Extraction processes.")
+    ] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    store: StoreOpt = None,
+    neo4j_uri: UriOpt = None,
+    neo4j_user: UserOpt = None,
+) -> None:
+    """Read, extract and write the graph, then print a summary. No sources: the bundled sample."""
+    from kg.pipeline import build
+
+    opened = open_from_options(store, backend, neo4j_uri, neo4j_user)
+    try:
+        with progress_bar(enabled=err.is_terminal) as advance:
+            result = run(
+                lambda: build(
+                    sources,
+                    store=opened.store,
+                    fresh=fresh,
+                    strict=strict,
+                    model=model,
+                    aliases=aliases,
+                    n_process=n_process,
+                    progress=advance,
+                )
+            )
+    finally:
+        opened.store.close()
+    batch = result.batch
+    if as_json:
+        payload = _counts_json(result.counts)
+        payload |= {
+            "backend": opened.store.backend,
+            "location": opened.store.location,
+            "papers_read": len(batch.papers),
+            "skipped": batch.skipped,
+            "skipped_by_reason": batch.skip_reasons(),
+        }
+        out.print_json(json.dumps(payload, ensure_ascii=False))
+        return
+    files = len(batch.reports)
+    out.print(
+        f"Built the graph from {len(batch.papers):,} papers in {files} file{'s' * (files != 1)} "
+        f"→ {opened.store.backend} ({opened.store.location})",
+        highlight=False,
+    )
+    out.print(_counts_table(result.counts, "graph now holds"))
+    if batch.skipped:
+        out.print(f"skipped {batch.skipped:,} input record(s):", highlight=False)
+        for reason, n in batch.skip_reasons().items():
+            out.print(f"  {n:>6,}  {reason}", highlight=False)
+        for issue in batch.issues[:5]:
+            err.print(str(issue), highlight=False, markup=False)
+    else:
+        out.print("skipped 0 input records")
+
+
+@app.command("stats")
+def stats_cmd(
+    backend: BackendOpt = "auto",
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    store: StoreOpt = None,
+    neo4j_uri: UriOpt = None,
+    neo4j_user: UserOpt = None,
+) -> None:
+    """Print node and relationship counts of the stored graph."""
+    opened = open_from_options(store, backend, neo4j_uri, neo4j_user)
+    try:
+        counts = run(opened.store.counts)
+    finally:
+        opened.store.close()
+    if as_json:
+        out.print_json(json.dumps(_counts_json(counts)))
+        return
+    if not counts.nodes:
+        err.print("the graph is empty — run `kg build` first")
+        raise typer.Exit(1)
+    out.print(_counts_table(counts, f"{opened.store.backend}: {opened.store.location}"))
+    rels = Table(
+        show_header=False, box=None, pad_edge=False, title="relationships", title_justify="left"
+    )
+    rels.add_column(style="bold")
+    rels.add_column(justify="right")
+    for name, n in sorted(counts.rels.items()):
+        rels.add_row(name, f"{n:,}")
+    out.print(rels)
+
+
+def main() -> None:
+    os.environ.setdefault("PYTHONIOENCODING", "utf-8")
+    app()
+
+
+if __name__ == "__main__":
+    main()

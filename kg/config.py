@@ -1,0 +1,34 @@
+"""Settings from flags and the environment. The Neo4j password comes only from the environment
+(or a prompt in the CLI): it is never a flag, never printed, and kept out of reprs."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_HOME = Path(".kg")
+DEFAULT_NEO4J_USER = "neo4j"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    home: Path
+    neo4j_uri: str | None = None
+    neo4j_user: str = DEFAULT_NEO4J_USER
+    neo4j_password: str | None = field(default=None, repr=False)
+    neo4j_database: str | None = None
+
+
+def load_settings(
+    *, store: Path | None = None, neo4j_uri: str | None = None, neo4j_user: str | None = None
+) -> Settings:
+    """Flags win over the environment (KG_HOME, NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD, NEO4J_DATABASE)."""
+    env = os.environ
+    return Settings(
+        home=store or Path(env.get("KG_HOME") or DEFAULT_HOME),
+        neo4j_uri=neo4j_uri or env.get("NEO4J_URI") or None,
+        neo4j_user=neo4j_user or env.get("NEO4J_USER") or DEFAULT_NEO4J_USER,
+        neo4j_password=env.get("NEO4J_PASSWORD") or None,
+        neo4j_database=env.get("NEO4J_DATABASE") or None,
+    )

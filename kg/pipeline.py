@@ -1,0 +1,64 @@
+"""The main job: read sources → extract concepts → build the graph → write it to a store."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from kg.errors import InputError
+from kg.graph import build_graph
+from kg.sources import SourceBatch, read_sources
+from kg.store.base import Counts, GraphStore
+
+#: Called as (stage, advance, total): stage is "extract" or "write".
+StageProgress = Callable[[str, int, int], None]
+
+
+@dataclass(slots=True)
+class BuildResult:
+    batch: SourceBatch
+    papers_written: int
+    counts: Counts
+
+
+def build(
+    sources: Sequence[Path] | None,
+    *,
+    store: GraphStore,
+    fresh: bool = False,
+    strict: bool = False,
+    model: str | None = None,
+    aliases: Path | None = None,
+    n_process: int = 1,
+    progress: StageProgress | None = None,
+) -> BuildResult:
+    """Build (or grow) the graph in ``store`` from ``sources`` (None: the bundled sample).
+
+    Nothing is written unless extraction of every paper read has finished, so an interrupted
+    run leaves the previous graph as it was.
+    """
+    from kg.extract import extract_papers  # spaCy import is slow; only the commands that extract
+
+    batch = read_sources(sources, strict=strict)
+    if not batch.papers:
+        raise InputError(
+            "no papers were read: "
+            + ("; ".join(str(i) for i in batch.issues[:3]) or "the inputs hold no records")
+        )
+    total = len(batch.papers)
+    records = extract_papers(
+        batch.papers,
+        model=model,
+        aliases=aliases,
+        n_process=n_process,
+        progress=(lambda n: progress("extract", n, total)) if progress else None,
+    )
+    graph = build_graph(records)
+    size = len(graph.nodes) + len(graph.rels)
+    store.write(
+        graph,
+        fresh=fresh,
+        progress=(lambda n: progress("write", n, size)) if progress else None,
+    )
+    return BuildResult(batch=batch, papers_written=len(records), counts=store.counts())

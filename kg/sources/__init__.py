@@ -1,0 +1,170 @@
+"""Readers: files and folders in, Papers out, with a report of everything skipped and why.
+
+One reader per format, picked by extension and confirmed by sniffing the content:
+
+========== ====================================================================
+listing    the paper-search export ("论文检索" header; track, authors, abstract)
+paperlists JSON array with ``author`` ("; "-separated) and ``site`` fields
+json       JSON array of generic records (``title, authors, abstract, track, year, venue, url``)
+jsonl      one generic record per line
+csv        generic records with a header row (``,`` ``;`` or tab separated)
+========== ====================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from kg.errors import InputError
+from kg.model import Paper, SourceRef
+from kg.sources.base import FileReport, Issue, Item, decode
+from kg.sources.listing import HEADER, read_listing
+from kg.sources.records import read_csv, read_json, read_jsonl
+
+__all__ = ["FileReport", "Issue", "SourceBatch", "read_file", "read_sources", "sample_paths"]
+
+_BY_EXTENSION = {
+    ".txt": "listing",
+    ".md": "listing",
+    ".json": "json",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".csv": "csv",
+    ".tsv": "csv",
+}
+
+
+@dataclass(slots=True)
+class SourceBatch:
+    papers: list[Paper] = field(default_factory=list)
+    reports: list[FileReport] = field(default_factory=list)
+
+    @property
+    def issues(self) -> list[Issue]:
+        return [i for r in self.reports for i in r.issues]
+
+    @property
+    def skipped(self) -> int:
+        return sum(r.skipped for r in self.reports)
+
+    def skip_reasons(self) -> dict[str, int]:
+        reasons: dict[str, int] = {}
+        for issue in self.issues:
+            if issue.skipped:
+                reasons[issue.reason] = reasons.get(issue.reason, 0) + 1
+        return dict(sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def sample_paths() -> list[Path]:
+    """The four bundled seed listings (80 ICML papers)."""
+    folder = resources.files("kg") / "data" / "samples"
+    return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".txt"))
+
+
+def _sniff(text: str) -> str | None:
+    head = text.lstrip()[:2000]
+    if head.startswith(HEADER):
+        return "listing"
+    if head.startswith("["):
+        return "json"
+    if head.startswith("{"):
+        first_line = head.splitlines()[0].rstrip()
+        return "jsonl" if first_line.endswith("}") else "json"
+    if "abstract" in head.splitlines()[0].lower() if head else False:
+        return "csv"
+    return None
+
+
+def read_file(path: Path, *, display: str | None = None) -> tuple[FileReport, list[Paper]]:
+    """Read one file whatever its format; problems become Issues in the report, never exceptions."""
+    name = display or str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        report = FileReport(name, "unreadable")
+        report.issues.append(Issue(SourceRef(name), "unreadable file", exc.strerror or str(exc)))
+        return report, []
+    if not data.strip():
+        report = FileReport(name, "empty")
+        report.issues.append(Issue(SourceRef(name), "empty file"))
+        return report, []
+    text, issues = decode(data, name)
+    fmt = _BY_EXTENSION.get(path.suffix.lower())
+    sniffed = _sniff(text)
+    if fmt in (None, "listing") and sniffed:
+        fmt = sniffed
+    if fmt is None:
+        report = FileReport(name, "unknown")
+        report.issues.append(
+            Issue(SourceRef(name), "unsupported file", "not a listing, JSON, JSONL or CSV file")
+        )
+        return report, []
+    items: Iterator[Item]
+    if fmt == "listing":
+        items = read_listing(text, name)
+    elif fmt == "json":
+        fmt, items = read_json(text, name)
+    elif fmt == "jsonl":
+        items = read_jsonl(text, name)
+    else:
+        items = read_csv(text, name)
+    report = FileReport(name, fmt, issues=issues)
+    papers: list[Paper] = []
+    for item in items:
+        if isinstance(item, Paper):
+            papers.append(item)
+        else:
+            report.issues.append(item)
+    report.papers = len(papers)
+    return report, papers
+
+
+def _expand(paths: Sequence[Path]) -> Iterator[tuple[Path, str]]:
+    for path in paths:
+        if path.is_dir():
+            for child in sorted(p for p in path.rglob("*") if p.is_file()):
+                if not any(part.startswith(".") for part in child.relative_to(path).parts):
+                    yield child, str(child)
+        elif path.exists():
+            yield path, str(path)
+        else:
+            raise InputError(f"{path}: no such file or folder")
+
+
+def read_sources(paths: Sequence[Path] | None = None, *, strict: bool = False) -> SourceBatch:
+    """Read files and folders (None or empty: the bundled sample). Each paper id is kept once.
+
+    With ``strict``, any skipped record or warning raises InputError naming the first ones.
+    """
+    if paths:
+        targets = list(_expand(paths))
+    else:
+        targets = [(p, f"sample/{p.name}") for p in sample_paths()]
+    if not targets:
+        raise InputError("no input files found in " + ", ".join(map(str, paths or [])))
+    batch = SourceBatch()
+    seen: dict[str, SourceRef] = {}
+    for path, display in targets:
+        report, papers = read_file(path, display=display)
+        for paper in papers:
+            if paper.id in seen:
+                report.papers -= 1
+                report.issues.append(
+                    Issue(
+                        paper.source,
+                        "duplicate paper",
+                        f"same abstract and first author as {seen[paper.id]}",
+                    )
+                )
+                continue
+            seen[paper.id] = paper.source
+            batch.papers.append(paper)
+        batch.reports.append(report)
+    if strict and batch.issues:
+        first = "; ".join(str(i) for i in batch.issues[:3])
+        more = len(batch.issues) - 3
+        raise InputError(f"--strict: {first}" + (f" (and {more} more)" if more > 0 else ""))
+    return batch

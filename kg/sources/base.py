@@ -1,0 +1,115 @@
+"""What every reader shares: decoding bytes, building a Paper, reporting what was skipped."""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from kg.model import Author, Paper, SourceRef, Track, fold
+from kg.text import clean_abstract, normalize_author
+
+PLACEHOLDER_ABSTRACTS = frozenset({"abstract unavailable", "abstract not available", "n a", "none"})
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    """A record that was skipped (or read with a caveat), with where and why."""
+
+    where: SourceRef
+    reason: str  # a short category shown in summaries: "no abstract", "not UTF-8", ...
+    detail: str = ""
+    skipped: bool = True
+
+    def __str__(self) -> str:
+        what = "skipped" if self.skipped else "warning"
+        return f"{self.where}: {what}: {self.reason}" + (f" — {self.detail}" if self.detail else "")
+
+
+@dataclass(slots=True)
+class FileReport:
+    path: str
+    format: str
+    papers: int = 0
+    issues: list[Issue] = field(default_factory=list)
+
+    @property
+    def skipped(self) -> int:
+        return sum(1 for i in self.issues if i.skipped)
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for i in self.issues if not i.skipped)
+
+
+Item = Paper | Issue
+
+
+def decode(data: bytes, path: str) -> tuple[str, list[Issue]]:
+    """UTF-8 (with or without BOM), UTF-16 by BOM; bad UTF-8 lines fall back to Windows-1252.
+
+    The fallback keeps the record instead of dropping it, and each such line is reported,
+    so nothing changes silently.
+    """
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16"), []
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError:
+        pass
+    lines, bad = [], []
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        try:
+            lines.append(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            lines.append(raw.decode("cp1252", errors="replace"))
+            bad.append(number)
+    issue = Issue(
+        SourceRef(path, line=bad[0]),
+        "not UTF-8",
+        f"{len(bad)} line(s) decoded as Windows-1252 (first: line {bad[0]}); "
+        "re-save the file as UTF-8 if names look wrong",
+        skipped=False,
+    )
+    return "\n".join(lines), [issue]
+
+
+def make_paper(
+    *,
+    abstract: str,
+    authors: Iterable[str],
+    source: SourceRef,
+    title: str | None = None,
+    track: Track | None = None,
+    authors_truncated: bool = False,
+    links: Iterable[str] = (),
+    year: int | None = None,
+    venue: str | None = None,
+    url: str | None = None,
+) -> Paper:
+    cleaned, found_links = clean_abstract(abstract)
+    if fold(cleaned) in PLACEHOLDER_ABSTRACTS:
+        cleaned = ""
+    people: dict[str, Author] = {}
+    for raw in authors:
+        author = normalize_author(raw)
+        if author is not None and author.id not in people:  # a name listed twice is one author
+            people[author.id] = author
+    ordered = tuple(people.values())
+    title = " ".join(title.split()) if title else None
+    return Paper(
+        id=Paper.make_id(cleaned, ordered[0].name if ordered else None, title),
+        title=title or None,
+        abstract=cleaned,
+        abstract_raw=abstract,
+        authors=ordered,
+        authors_truncated=authors_truncated,
+        track=track,
+        code_links=tuple(dict.fromkeys((*found_links, *links))),
+        year=year,
+        venue=venue,
+        url=url,
+        source=source,
+    )

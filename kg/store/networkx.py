@@ -1,0 +1,135 @@
+"""The embedded store: a NetworkX MultiDiGraph persisted as node-link JSON.
+
+Node keys are ``"Label:id"``; each node carries ``label`` plus its properties. Edge keys are the
+relationship type, so a pair of nodes holds at most one relationship of each type (the same MERGE
+semantics as Neo4j). The file is written to a temporary sibling and renamed over the old one, so
+a crash mid-write leaves the previous graph intact.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from kg.errors import StoreError
+from kg.graph import ENTITY_LABELS, LIST_PROPS, GraphData, coauthor_pairs
+from kg.store.base import Counts, Progress
+
+GRAPH_FILE = "graph.json"
+FORMAT_VERSION = 1
+
+
+def node_key(label: str, id_: str) -> str:
+    return f"{label}:{id_}"
+
+
+class NetworkXStore:
+    backend = "networkx"
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.path = directory / GRAPH_FILE
+        self.location = str(self.path)
+        self.graph: nx.MultiDiGraph = self._load()
+
+    # --- persistence ----------------------------------------------------------------------
+
+    def _load(self) -> nx.MultiDiGraph:
+        if not self.path.exists():
+            return nx.MultiDiGraph()
+        try:
+            with self.path.open(encoding="utf-8") as fh:
+                data = json.load(fh)
+        except (OSError, json.JSONDecodeError) as exc:
+            raise StoreError(
+                f"cannot read the graph at {self.path}: {exc}. "
+                "Rebuild it with `kg build --fresh` (the file is replaced atomically)."
+            ) from exc
+        if data.get("graph", {}).get("kg_format") != FORMAT_VERSION:
+            raise StoreError(f"{self.path} is not a kg graph file (or from another kg version)")
+        graph: nx.MultiDiGraph = nx.node_link_graph(
+            data, directed=True, multigraph=True, edges="edges"
+        )
+        return graph
+
+    def save(self) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.graph.graph["kg_format"] = FORMAT_VERSION
+        data = nx.node_link_data(self.graph, edges="edges")
+        fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=".graph-", suffix=".json.tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(data, fh, ensure_ascii=False, separators=(",", ":"))
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, self.path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    # --- the GraphStore contract ------------------------------------------------------------
+
+    def write(
+        self, graph: GraphData, *, fresh: bool = False, progress: Progress | None = None
+    ) -> None:
+        g = nx.MultiDiGraph() if fresh else self.graph.copy()
+        for node in graph.nodes:
+            key = node_key(node.label, node.id)
+            attrs: dict[str, Any] | None = g.nodes.get(key)
+            if attrs is None:
+                g.add_node(key, label=node.label, **node.props)
+                continue
+            for name, value in node.props.items():
+                if name in LIST_PROPS:
+                    attrs[name] = list(dict.fromkeys([*attrs.get(name, []), *value]))
+                else:
+                    attrs[name] = value
+        if progress:
+            progress(len(graph.nodes))
+        for rel in graph.rels:
+            g.add_edge(node_key(*rel.start), node_key(*rel.end), key=rel.type, **rel.props)
+        if progress:
+            progress(len(graph.rels))
+        _materialize_coauthors(g)
+        self.graph = g
+        self.save()
+
+    def counts(self) -> Counts:
+        labels = Counter(label for _, label in self.graph.nodes(data="label"))
+        types = Counter(key for _, _, key in self.graph.edges(keys=True))
+        return Counts(nodes=dict(labels), rels=dict(types))
+
+    def coauthor_weights(self) -> dict[tuple[str, str], tuple[int, float]]:
+        return {
+            (self.graph.nodes[a]["id"], self.graph.nodes[b]["id"]): (d["papers"], d["weight"])
+            for a, b, k, d in self.graph.edges(keys=True, data=True)
+            if k == "COAUTHOR"
+        }
+
+    def close(self) -> None:
+        pass
+
+    # --- helpers for queries and views ----------------------------------------------------
+
+    def nodes_with_label(self, label: str) -> list[tuple[str, dict[str, Any]]]:
+        return [(k, d) for k, d in self.graph.nodes(data=True) if d.get("label") == label]
+
+    def entity_labels(self) -> tuple[str, ...]:
+        return ENTITY_LABELS
+
+
+def _materialize_coauthors(g: nx.MultiDiGraph) -> None:
+    """Recompute every COAUTHOR edge from AUTHORED, so incremental builds stay exact."""
+    g.remove_edges_from([(a, b, k) for a, b, k in g.edges(keys=True) if k == "COAUTHOR"])
+    by_paper: dict[str, list[str]] = {}
+    for author, paper, key in g.edges(keys=True):
+        if key == "AUTHORED":
+            by_paper.setdefault(paper, []).append(author)
+    for (a, b), (papers, weight) in coauthor_pairs(by_paper.values()).items():
+        g.add_edge(a, b, key="COAUTHOR", papers=papers, weight=weight)
