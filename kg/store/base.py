@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+import networkx as nx
+
 from kg.graph import GraphData
 
 Progress = Callable[[int], None]
@@ -40,6 +42,10 @@ class GraphStore(Protocol):
 
     def coauthor_weights(self) -> dict[tuple[str, str], tuple[int, float]]:
         """{(lower author id, higher author id): (papers, weight)} — for parity checks."""
+        ...
+
+    def to_networkx(self) -> nx.MultiDiGraph:
+        """The whole graph in the embedded layout (node keys "Label:id", edge keys = types)."""
         ...
 
     def close(self) -> None: ...

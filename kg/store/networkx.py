@@ -112,6 +112,9 @@ class NetworkXStore:
             if k == "COAUTHOR"
         }
 
+    def to_networkx(self) -> nx.MultiDiGraph:
+        return self.graph
+
     def close(self) -> None:
         pass
 
