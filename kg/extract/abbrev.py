@@ -1,0 +1,101 @@
+"""Abbreviation definitions — "Direct Preference Optimization (DPO)" — after Schwartz & Hearst (2003).
+
+A Simple Algorithm for Identifying Abbreviation Definitions in Biomedical Text: the short form is
+in parentheses (or the long form is, "AES (Adaptive Entropy Scheduling)"); the long form is the
+shortest run of words before it whose letters contain the short form's letters in order, the
+first one at the start of a word. Digits in the short form may stand for repetition (T2PO =
+Token- and Turn-level Policy Optimization), so they are skipped when the long form has none.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_PAREN_RE = re.compile(r"\(([^()]{1,90})\)")
+_SHORT_RE = re.compile(r"[A-Za-z0-9\u0370-\u03ff][\w.+*\-\u2013\u0370-\u03ff]{0,14}")
+_WORD_RE = re.compile(r"\S+")
+
+
+@dataclass(frozen=True, slots=True)
+class Abbreviation:
+    short: str
+    long: str
+    short_start: int
+    short_end: int
+    long_start: int
+    long_end: int
+
+
+def is_short_form(text: str) -> bool:
+    """One word of 2–15 characters with a capital letter and more letters than digits."""
+    if not _SHORT_RE.fullmatch(text) or not any(c.isupper() for c in text):
+        return False
+    letters = sum(c.isalpha() for c in text)
+    return letters >= 2 and letters > sum(c.isdigit() for c in text)
+
+
+def best_long_form(short: str, long: str) -> int | None:
+    """Start offset in `long` of the shortest suffix that defines `short`, or None."""
+    chars = [c.lower() for c in short if c.isalnum()]
+    if chars and chars[-1] == "s" and len(chars) > 2 and short[-1] == "s":
+        chars.pop()  # plural short form: LLMs, DiTs
+    lowered = long.lower()
+    if not any(c.isdigit() for c in lowered):
+        chars = [c for c in chars if not c.isdigit()]
+    if len(chars) < 2:
+        return None
+    s, i = len(chars) - 1, len(long) - 1
+    while s >= 0:
+        c = chars[s]
+        while i >= 0 and (lowered[i] != c or (s == 0 and i > 0 and long[i - 1].isalnum())):
+            i -= 1
+        if i < 0:
+            return None
+        i -= 1
+        s -= 1
+    return long.rfind(" ", 0, i + 1) + 1
+
+
+def _window_before(text: str, end: int, lo: int, n_words: int) -> int:
+    """Start offset of the last `n_words` words of text[lo:end]."""
+    words = list(_WORD_RE.finditer(text, lo, end))
+    return words[-n_words].start() if len(words) >= n_words else lo if not words else words[0].start()
+
+
+def find_abbreviations(text: str, lo: int = 0, hi: int | None = None) -> list[Abbreviation]:
+    """All definitions in text[lo:hi] (one sentence)."""
+    hi = len(text) if hi is None else hi
+    found = []
+    for m in _PAREN_RE.finditer(text, lo, hi):
+        inner = m.group(1).strip()
+        first = re.split(r"\s+or\s+|;|,", inner)[0].strip()
+        inner_start = m.start(1) + m.group(1).index(first) if first else m.start(1)
+        if is_short_form(first):
+            n = min(len(first) + 5, 2 * len(first))
+            start = _window_before(text, m.start(), lo, n)
+            window = text[start : m.start()].rstrip()
+            offset = best_long_form(first, window)
+            if offset is None:
+                continue
+            long = window[offset:].strip(" ,;:-")
+            long_start = start + offset
+            if len(long) <= len(first) or "(" in long or ")" in long:
+                continue
+            found.append(
+                Abbreviation(first, long, inner_start, inner_start + len(first),
+                             long_start, long_start + len(long))
+            )
+            continue
+        # reversed: "AES (Adaptive Entropy Scheduling)"
+        before = text[lo : m.start()].rstrip()
+        prev = before.rsplit(" ", 1)[-1]
+        if " " in inner and is_short_form(prev):
+            offset = best_long_form(prev, inner)
+            if offset == 0:
+                prev_start = lo + len(before) - len(prev)
+                found.append(
+                    Abbreviation(prev, inner, prev_start, prev_start + len(prev),
+                                 m.start(1), m.start(1) + len(inner))
+                )
+    return found

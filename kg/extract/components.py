@@ -1,0 +1,558 @@
+"""spaCy components: the gazetteer and the entity finder.
+
+``kg_gazetteer`` marks known names (PhraseMatcher over the gazetteer files) in
+``doc.spans["kg_gazetteer"]``. ``kg_entities`` finds candidate names by their shape (CamelCase,
+acronyms, digits, "+"), abbreviation definitions and task phrases, reads the context around them
+(trigger phrases found by a Matcher) to decide type and role, and stores one dict per mention in
+``doc._.kg_mentions`` (plain dicts so that ``nlp.pipe(n_process=…)`` can ship them back).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from spacy.lang.en.stop_words import STOP_WORDS
+from spacy.language import Language
+from spacy.matcher import Matcher, PhraseMatcher
+from spacy.tokens import Doc, Span
+
+from kg.extract.abbrev import find_abbreviations
+from kg.extract.resources import (
+    all_gazetteer_entries,
+    generic_keys,
+    heads,
+    metric_keys,
+    name_key,
+    triggers,
+)
+from kg.model import EntityType, Role
+
+if not Doc.has_extension("kg_mentions"):
+    Doc.set_extension("kg_mentions", default=None)
+
+# A word of a name: starts with a letter or digit; inner dots/hyphens only between word chars
+# (Wan2.1-14B, C*-RASP, MATH-500); may end in + or * (RAT+).
+_NAME_WORD = r"[A-Za-z0-9\u0370-\u03ff](?:[\w+*]|[.\-\u2013](?=[\w*]))*"
+_WORD_RE = re.compile(r"(?<![\w.+*\-\u2013])" + _NAME_WORD)
+# Shape of a name: two capitals in a row, a capital after a letter, letters next to digits, + or *.
+_STRONG_RE = re.compile(r"[A-Za-z][A-Z]|[a-z][0-9]|[0-9][A-Za-z]|[A-Za-z][+*]|\*")
+_CAP_RE = re.compile(r"[A-Z][a-z\u2013\-]")
+_UNIT_RE = re.compile(
+    r"[\d.,\-\u2013×x]+[A-Za-z%×]{0,3}(?:[\-\u2013/][\w.×%]*)*|[A-Za-z]?\d+|.*@.*"
+)
+_SUFFIX_RE = re.compile(
+    r"[\-\u2013](?:based|inspired|like|style|guided|driven|aware|free|specific|level|wise|only|"
+    r"agnostic|augmented|enhanced|powered|conditioned|generated|centric|type|scale|size|sized|"
+    r"compatible|friendly|native|ready|trained|tuned|induced|related|dependent|independent)$"
+)
+_URL_RE = re.compile(r"https?://\S+|\S+\.(?:com|org|io|net)/\S*")
+_CITATION_AFTER_RE = re.compile(r"\s*(?:et al\b|\(?(?:19|20)\d\d\b|,\s*(?:19|20)\d\d)")
+_EVAL_CUE_RE = re.compile(
+    r"\b(?:experiment|evaluat|benchmark|dataset|test|achiev|outperform|result|accura|score|"
+    r"improv|perform|speedup|gain|state-of-the-art|sota|demonstrat|reach|surpass|empirical|"
+    r"validat|top-1|error)", re.I
+)
+_VERSION_RE = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z]?")
+_MODEL_SIZE_RE = re.compile(r"[\-\u2013 ]\d+(?:\.\d+)?[BMK]$")
+_METHOD_CUE_WORDS = frozenset(
+    "methods method approaches approach models model baselines baseline frameworks framework "
+    "algorithms algorithm architectures architecture techniques technique efforts works "
+    "encodings variants solvers optimizers losses mechanisms designs networks".split()
+)
+_LEADING_STOP = STOP_WORDS | {
+    "existing", "recent", "prior", "previous", "standard", "popular", "classical", "modern",
+    "extensive", "experiments", "results", "unlike", "specifically", "finally", "first",
+    "second", "third", "moreover", "furthermore", "however", "additionally", "empirically",
+    "inspired", "motivated", "guided", "building", "given", "using", "across", "compared",
+    "despite", "while", "although", "notably", "overall", "importantly", "crucially",
+    "extensive", "comprehensive", "evaluations", "code", "lastly", "theoretically",
+}
+_TASK_STOP = STOP_WORDS | {
+    "existing", "recent", "prior", "previous", "standard", "various", "diverse", "downstream",
+    "new", "novel", "different", "challenging", "complex", "real-world", "many", "several",
+    "multiple", "efficient", "effective", "robust", "accurate", "scalable", "general",
+    "practical", "important", "fundamental", "key", "main", "simple", "typical", "common",
+    "conventional", "traditional", "current", "modern", "specific", "particular", "improved",
+    "better", "high-quality", "large-scale", "improving", "enabling", "achieving", "learned",
+    "proposed", "based", "using", "via", "such", "e.g.", "i.e.", "like", "including",
+    "performance", "accuracy", "quality", "model", "models", "method", "methods", "data",
+    "task", "tasks", "problem", "problems", "approach", "approaches", "framework", "step",
+    "steps", "time", "cost", "costs", "training", "inference", "stable", "unified",
+}
+_TASK_WORD_RE = re.compile(r"[A-Za-z0-9][\w\-]*")
+
+
+@dataclass(slots=True)
+class Candidate:
+    start: int
+    end: int
+    text: str
+    strength: str  # "strong" (name shape), "title" (Title Case run), "cap" (one capitalised word)
+    label: EntityType | None = None  # from the gazetteer
+    long: str | None = None  # long form, when this is a defined abbreviation
+    long_span: tuple[int, int] | None = None
+    role: Role | None = None
+    type: EntityType | None = None
+    confidence: float = 0.0
+    cues: set[str] = field(default_factory=set)
+
+
+@Language.factory("kg_gazetteer", default_config={"gazetteers": []})
+def make_gazetteer(nlp: Language, name: str, gazetteers: list[str]) -> KGGazetteer:
+    return KGGazetteer(nlp, [Path(p) for p in gazetteers])
+
+
+class KGGazetteer:
+    """Marks known names. Short all-capital patterns (ARC, MUSE) match case-sensitively, the
+    rest on lower-cased text, so "transformer" finds "Transformers" via the plural pattern."""
+
+    def __init__(self, nlp: Language, gazetteers: Sequence[Path] = ()) -> None:
+        self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
+        self.lower = PhraseMatcher(nlp.vocab, attr="LOWER")
+        self.labels: dict[str, EntityType] = {}
+        exact: dict[str, list[Doc]] = {}
+        lower: dict[str, list[Doc]] = {}
+        for entry in all_gazetteer_entries(gazetteers):
+            key = name_key(entry.pattern)
+            self.labels.setdefault(key, entry.label)
+            case_sensitive = len(entry.pattern) <= 5 and entry.pattern.isupper()
+            forms = [entry.pattern]
+            if not case_sensitive and entry.pattern[-1].isalpha() and not entry.pattern.endswith("s"):
+                forms.append(entry.pattern + "s")
+            target = exact if case_sensitive else lower
+            target.setdefault(entry.label.value, []).extend(nlp.make_doc(f) for f in forms)
+        for label, docs in exact.items():
+            self.exact.add(label, docs)
+        for label, docs in lower.items():
+            self.lower.add(label, docs)
+
+    def __call__(self, doc: Doc) -> Doc:
+        spans = [Span(doc, s, e, label=m) for m, s, e in self.exact(doc)]
+        spans += [Span(doc, s, e, label=m) for m, s, e in self.lower(doc)]
+        doc.spans["kg_gazetteer"] = spans
+        return doc
+
+
+@Language.factory("kg_entities", default_config={"max_tasks": 3})
+def make_entities(nlp: Language, name: str, max_tasks: int) -> KGEntities:
+    return KGEntities(nlp, max_tasks=max_tasks)
+
+
+class KGEntities:
+    def __init__(self, nlp: Language, *, max_tasks: int = 3) -> None:
+        self.nlp = nlp
+        self.matcher = Matcher(nlp.vocab)
+        for kind, phrases in triggers().items():
+            self.matcher.add(kind, [[{"LOWER": w} for w in phrase] for phrase in phrases])
+        self.max_tasks = max_tasks
+        h = heads()
+        self.method_heads = h["method"]
+        self.data_heads = h["data"]
+        self.task_heads = h["task"]
+        self.fields = frozenset(name_key(f) for f in h["field"])
+        self.generic = generic_keys()
+        self.metrics = metric_keys()
+        task_alt = "|".join(sorted((re.escape(w) for w in self.task_heads), key=len, reverse=True))
+        self.task_re = re.compile(
+            r"((?:[A-Za-z0-9][\w\-]*\s+){0,3})(" + task_alt + r")\b", re.I
+        )
+
+    # --- helpers -------------------------------------------------------------------------
+    def _gazetteer_keys(self) -> dict[str, EntityType]:
+        """Name key → label of every gazetteer entry, to type shape candidates ("ImageNet-1K")."""
+        if "kg_gazetteer" in self.nlp.pipe_names:
+            return self.nlp.get_pipe("kg_gazetteer").labels
+        return {}
+
+    def _is_rejected(self, text: str) -> bool:
+        key = name_key(text)
+        return (
+            len(key) < 2
+            or key in self.generic
+            or key in self.metrics
+            or bool(_UNIT_RE.fullmatch(text))
+        )
+
+    def _head(self, phrase: str) -> str:
+        return phrase.rsplit(" ", 1)[-1].lower().rsplit("-", 1)[-1] if phrase else ""
+
+    def _type_from_head(self, phrase: str) -> EntityType | None:
+        head = self._head(phrase)
+        full = phrase.lower()
+        if head in self.data_heads or full.endswith("data set"):
+            return EntityType.BENCHMARK if "bench" in full else EntityType.DATASET
+        if name_key(phrase) in self.fields:
+            return None
+        if head in self.method_heads:
+            titled = sum(w[:1].isupper() for w in phrase.split()) >= max(1, len(phrase.split()) - 1)
+            if titled or head not in self.task_heads:
+                return EntityType.METHOD
+            return EntityType.TASK
+        if head in self.task_heads:
+            return EntityType.TASK
+        return None
+
+    # --- the component -------------------------------------------------------------------
+    def __call__(self, doc: Doc) -> Doc:
+        text = doc.text
+        sents = list(doc.sents)
+        sent_starts = [s.start_char for s in sents]
+
+        def sent_of(char: int) -> Span:
+            return sents[max(0, bisect.bisect_right(sent_starts, char) - 1)]
+
+        blocked = [(m.start(), m.end()) for m in _URL_RE.finditer(text)]
+
+        def in_url(pos: int) -> bool:
+            return any(a <= pos < b for a, b in blocked)
+
+        # triggers, as char spans per kind
+        trig: dict[str, list[tuple[int, int]]] = {"propose": [], "data": [], "compare": []}
+        strings = doc.vocab.strings
+        for match_id, s, e in self.matcher(doc):
+            trig[strings[match_id]].append((doc[s].idx, doc[e - 1].idx + len(doc[e - 1])))
+        for spans in trig.values():
+            spans.sort()
+
+        gaz_label: dict[tuple[int, int], EntityType] = {}
+        for span in doc.spans.get("kg_gazetteer", []):
+            gaz_label[(span.start_char, span.end_char)] = EntityType(span.label_)
+        gaz_keys = self._gazetteer_keys()
+
+        cands = self._name_candidates(text, sent_starts, in_url)
+        # gazetteer spans that are not already candidates (lower-case methods, tasks)
+        taken = {(c.start, c.end) for c in cands}
+        for (s, e), label in gaz_label.items():
+            if (s, e) not in taken and not any(c.start <= s < c.end or s <= c.start < e for c in cands):
+                cands.append(Candidate(s, e, text[s:e], "gazetteer", label=label))
+        for c in cands:
+            if c.label is None:
+                c.label = gaz_keys.get(name_key(c.text))
+
+        # abbreviations: attach long forms to the short-form candidate
+        by_span = {(c.start, c.end): c for c in cands}
+        abbrevs = []
+        for sent in sents:
+            abbrevs += find_abbreviations(text, sent.start_char, sent.end_char)
+        long_of: dict[str, tuple[str, tuple[int, int]]] = {}
+        for ab in abbrevs:
+            if in_url(ab.short_start):
+                continue
+            c = by_span.get((ab.short_start, ab.short_end))
+            if c is None:
+                c = Candidate(ab.short_start, ab.short_end, ab.short, "strong")
+                cands.append(c)
+                by_span[(c.start, c.end)] = c
+            c.long, c.long_span = ab.long, (ab.long_start, ab.long_end)
+            long_of.setdefault(name_key(ab.short), (ab.long, (ab.long_start, ab.long_end)))
+            # a candidate covering the long form is the same thing, not another entity
+            for other in cands:
+                if other is not c and ab.long_start <= other.start and other.end <= ab.long_end:
+                    other.strength = "part"
+                    if other.label and not c.label:
+                        c.label = other.label
+        for c in cands:
+            if c.long is None and name_key(c.text) in long_of:
+                c.long, c.long_span = long_of[name_key(c.text)]
+
+        cands = [c for c in cands if c.strength != "part"]
+        cands.sort(key=lambda c: c.start)
+        for c in cands:
+            self._decide(c, text, sent_of(c.start), trig, cands)
+
+        mentions = [self._as_mention(c, text, sent_of(c.start)) for c in cands if c.type]
+        mentions += self._tasks(doc, sents, cands, abbrevs)
+        doc._.kg_mentions = mentions
+        return doc
+
+    def _name_candidates(self, text: str, sent_starts: list[int], in_url) -> list[Candidate]:
+        """Runs of name-like words joined by single spaces: "Gemini 2.5 Flash Image"."""
+        runs: list[list[tuple[int, int, str]]] = []
+        for m in _WORD_RE.finditer(text):
+            s, e = m.span()
+            word = m.group()
+            suffix = _SUFFIX_RE.search(word)
+            if suffix and suffix.start() > 0:  # "PC-inspired" -> "PC"
+                word, e = word[: suffix.start()], s + suffix.start()
+            if _STRONG_RE.search(word) and not _UNIT_RE.fullmatch(word):
+                kind = "strong"
+            elif _CAP_RE.match(word):
+                kind = "cap"
+            elif runs and _VERSION_RE.fullmatch(word) and runs[-1][-1][1] == s - 1:
+                kind = "num"
+            else:
+                continue
+            if in_url(s):
+                continue
+            if runs and runs[-1][-1][1] == s - 1 and text[s - 1] == " " and not (
+                s in sent_starts
+            ):
+                runs[-1].append((s, e, kind))
+            else:
+                runs.append([(s, e, kind)])
+        out = []
+        for run in runs:
+            # trim stop words ("The", "Across", "We") and trailing version-less junk
+            while run and text[run[0][0] : run[0][1]].lower() in _LEADING_STOP:
+                run = run[1:]
+            while run and (run[-1][2] == "num" and len(run) == 1 or
+                           text[run[-1][0] : run[-1][1]].lower() in _LEADING_STOP):
+                run = run[:-1]
+            if not run:
+                continue
+            s, e = run[0][0], run[-1][1]
+            kinds = {k for _, _, k in run}
+            phrase = text[s:e]
+            if "strong" in kinds:
+                strength = "strong"
+            elif len(run) > 1:
+                strength = "title"
+            else:
+                strength = "cap"
+            if strength != "strong" and s in sent_starts:
+                if strength == "cap":
+                    continue
+            if _CITATION_AFTER_RE.match(text, e) or text[max(0, s - 1) : s] == "(" and re.match(
+                r"\s*(?:19|20)\d\d", text[e:]
+            ):
+                continue
+            if self._is_rejected(phrase):
+                continue
+            out.append(Candidate(s, e, phrase, strength))
+        return out
+
+    def _decide(self, c: Candidate, text: str, sent: Span, trig, cands: list[Candidate]) -> None:
+        """Type, role and confidence of one candidate from its shape and its context."""
+        s0, s1 = sent.start_char, sent.end_char
+        before = text[s0 : c.start]
+        after_start = c.long_span[1] + 1 if c.long_span and c.long_span[0] > c.start else c.end
+        after = text[after_start : s1]
+        sentence = text[s0:s1]
+
+        # proposal: a propose trigger right before (≤ 4 lower-case words), or just before the
+        # long form of this abbreviation
+        anchor = min(c.start, c.long_span[0]) if c.long_span else c.start
+        for ts, te in trig["propose"]:
+            if s0 <= ts and te <= anchor:
+                gap = text[te:anchor]
+                if re.fullmatch(r"[\s,:]*(?:[a-z][\w\-]*[\s,]+){0,4}", gap) and not any(
+                    o is not c and te <= o.start < anchor and o.strength in ("strong", "title")
+                    for o in cands
+                ):
+                    c.cues.add("propose")
+        # appositive: "X, a large-scale benchmark ..." / "X, a novel method ..."
+        appos = re.match(r"\s*(?:\([^)]*\))?\s*,\s*(?:a|an|the)\s+((?:[\w\-]+\s+){0,5}?[\w\-]+)\b", after)
+        appos_type = None
+        if appos:
+            words = appos.group(1).lower().split()
+            for w in words:
+                if w in self.data_heads:
+                    appos_type = EntityType.BENCHMARK if "bench" in w else EntityType.DATASET
+                    break
+                if w in self.method_heads or w in _METHOD_CUE_WORDS:
+                    appos_type = EntityType.METHOD
+                    break
+
+        # data: a list right after "on", "across", "such as" ..., or a data noun right after
+        data_ctx = method_ctx = False
+        follow = re.match(r"[\s,]*(?:(?:and|or|[A-Z][\w.+*\-]*|[a-z][\w\-]*)[\s,]+){0,2}?([a-z][\w\-]*)\b", text[c.end : s1])
+        list_tail = re.match(
+            r"(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+)[^\s,]+(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
+            r"((?:[a-z][\w\-]*\s+){0,2}?)([a-z][\w\-]*)\b",
+            text[c.end : s1],
+        )
+        if list_tail and list_tail.group(2) in self.data_heads:
+            data_ctx = True
+        elif list_tail and list_tail.group(2) in ("tasks", "task") and c.strength == "strong" and not list_tail.group(1):
+            data_ctx = True
+        del follow
+        trig_kind = self._list_trigger(c, text, s0, trig, cands)
+        if trig_kind:
+            kind, ts = trig_kind
+            lead = text[max(s0, ts - 40) : ts].lower().split()[-4:]
+            if kind in ("on", "across"):
+                if _EVAL_CUE_RE.search(sentence):
+                    data_ctx = True
+            elif kind == "list":
+                if any(w.strip(",(") in self.data_heads for w in lead):
+                    data_ctx = True
+                elif any(w.strip(",(") in _METHOD_CUE_WORDS for w in lead):
+                    method_ctx = True
+            elif kind == "compare":
+                method_ctx = True
+        if re.search(r"\b(?:than|over|outperform\w*|surpass\w*|compared (?:with|to)|unlike|versus|vs\.?)\s+(?:the\s+|[a-z\-]+\s+){0,2}$", before):
+            method_ctx = True
+        if re.match(r"\s+(?:baselines?|variants?|kernels?|architectures?|backbones?|layers?|models?|solvers?|algorithms?|encoders?|networks?)\b", text[c.end : s1]):
+            method_ctx = True
+
+        # type
+        t: EntityType | None = c.label
+        long_type = self._type_from_head(c.long) if c.long else None
+        if long_type is None and c.long and c.strength == "strong" and name_key(c.long) in self.fields:
+            return  # "reinforcement learning (RL)": a field, not a method
+        if t is None:
+            if appos_type in (EntityType.DATASET, EntityType.BENCHMARK):
+                t = appos_type
+            elif c.long and long_type in (EntityType.DATASET, EntityType.BENCHMARK):
+                t = long_type
+            elif _MODEL_SIZE_RE.search(c.text):
+                t = EntityType.METHOD
+            elif data_ctx and not method_ctx and "propose" not in c.cues:
+                t = EntityType.DATASET
+            elif c.long:
+                t = long_type if long_type else (EntityType.METHOD if "propose" in c.cues or method_ctx else None)
+            elif c.strength == "strong":
+                t = EntityType.METHOD
+            elif c.strength == "title":
+                head_type = self._type_from_head(c.text)
+                if "propose" in c.cues or method_ctx or head_type is EntityType.METHOD and c.text.split()[-1].lower() in ("attention", "transformer", "transformers", "network", "networks", "optimization", "descent", "mamba"):
+                    t = EntityType.METHOD
+                elif data_ctx:
+                    t = EntityType.DATASET
+            elif c.strength == "cap" and (method_ctx or "propose" in c.cues):
+                t = EntityType.METHOD
+        elif t is EntityType.METHOD and data_ctx and not method_ctx and c.label is None:
+            t = EntityType.DATASET
+        if t is None or t is EntityType.METRIC and c.label is None:
+            return
+        if t is EntityType.TASK:
+            return  # task phrases are collected by _tasks, with their own ranking
+        c.type = t
+
+        # role and confidence
+        base = {"strong": 0.6, "title": 0.55, "cap": 0.5, "gazetteer": 0.7}[c.strength]
+        if c.label:
+            base = max(base, 0.8)
+        if "propose" in c.cues and t is EntityType.METHOD:
+            c.role, c.confidence = Role.PROPOSED, 0.9
+        elif t in (EntityType.DATASET, EntityType.BENCHMARK):
+            c.role, c.confidence = Role.EVALUATED_ON, base + (0.2 if data_ctx else 0.0)
+        else:
+            c.role, c.confidence = Role.USES, base + (0.15 if method_ctx or c.long else 0.0)
+        c.confidence = round(min(c.confidence, 0.95), 2)
+
+    def _list_trigger(self, c, text, s0, trig, cands):
+        """The trigger that heads the list this candidate stands in: ("on"|"list"|"compare", start)."""
+        pos = c.start
+        others = sorted((o for o in cands if s0 <= o.start < c.start), key=lambda o: o.start)
+        # walk left over list items ("X, Y, and Z") and at most 3 lower-case words
+        for _ in range(8):
+            seg = text[s0:pos]
+            m = re.search(r"(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*\(\s*|/)$", seg)
+            prev = next((o for o in reversed(others) if o.end <= pos and o.end >= pos - (len(m.group()) if m else 0) - 0), None)
+            if m and prev is not None and prev.end == pos - len(m.group()):
+                pos = prev.start
+                continue
+            if m:
+                w = re.search(r"([a-z][\w\-]*)$", seg[: len(seg) - len(m.group())])
+                if w and w.group(1) not in ("and", "or"):
+                    pos = s0 + w.start()
+                    continue
+            break
+        head = text[s0:pos]
+        m = re.search(
+            r"\b(on|across|over|than|outperform\w*|surpass\w*|including|such as|e\.g\.,?|like|"
+            r"compared (?:with|to)|unlike|versus)\s+(?:the\s+)?(?:[a-z][\w\-]*\s+){0,3}?(?:\(\s*)?$",
+            head,
+        )
+        if not m:
+            return None
+        word = m.group(1)
+        if word in ("on", "across"):
+            return "on", s0 + m.start()
+        if word in ("including", "such as", "like") or word.startswith("e.g"):
+            return "list", s0 + m.start()
+        return "compare", s0 + m.start()
+
+    def _as_mention(self, c: Candidate, text: str, sent: Span) -> dict:
+        aliases = [c.long] if c.long else []
+        return {
+            "name": c.text,
+            "type": c.type.value if c.type else None,
+            "role": c.role.value if c.role else None,
+            "confidence": c.confidence,
+            "aliases": aliases,
+            "start": c.start,
+            "end": c.end,
+            "sent_start": sent.start_char,
+            "sent_end": sent.end_char,
+        }
+
+    def _tasks(self, doc: Doc, sents, cands, abbrevs) -> list[dict]:
+        """Task phrases ("3D shape generation"), ranked; the best `max_tasks` are kept."""
+        text = doc.text
+        scored: dict[str, list] = {}
+        first_end = sents[1].start_char if len(sents) > 1 else len(text)
+        second_end = sents[2].start_char if len(sents) > 2 else len(text)
+        abbrev_long = {(a.long_start, a.long_end): a for a in abbrevs}
+        for m in self.task_re.finditer(text):
+            head = m.group(2)
+            mods = m.group(1).split()
+            # keep the modifiers adjacent to the head that look like noun modifiers
+            kept: list[str] = []
+            for w in reversed(mods):
+                lw = w.lower()
+                if lw in _TASK_STOP or lw.endswith("ly") or not _TASK_WORD_RE.fullmatch(w) or (
+                    w[:1].isupper() and not w.isupper() and kept and False
+                ):
+                    break
+                if re.fullmatch(r"\d+", w) or lw.endswith(("ing", "ed")) and "-" not in lw and lw not in ("modeling", "learning", "training", "planning", "computing", "reasoning", "clustering", "sequencing", "fine-tuning", "unlearning", "merging", "forecasting", "editing"):
+                    break
+                kept.insert(0, w)
+            if head.lower() in ("learning", "optimization", "inference", "sampling", "search", "design", "simulation", "control", "matching", "generalization", "robustness", "fusion", "coding", "alignment", "clustering") and not kept:
+                continue
+            if not kept and len(head) < 9:
+                continue
+            start = m.start(2) - sum(len(w) + 1 for w in kept) if kept else m.start(2)
+            # recompute start exactly from the text
+            phrase_text = " ".join([*kept, head])
+            idx = text.rfind(phrase_text, 0, m.end(2))
+            start = idx if idx >= 0 else start
+            end = m.end(2)
+            phrase = text[start:end]
+            if any(c.start <= start < c.end and c.type for c in cands if c.strength == "strong"):
+                continue
+            key = phrase.lower()
+            if name_key(phrase) in self.generic or name_key(phrase) in self.fields and " " not in phrase:
+                continue
+            score = 0.0
+            if start < first_end:
+                score += 1.5
+            elif start < second_end:
+                score += 0.75
+            follow = text[end : end + 12].lower()
+            if re.match(r"\s*(?:\([^)]*\)\s*)?(?:tasks?|problems?|settings?|benchmarks?)\b", follow):
+                score += 1.0
+            lead = text[max(0, start - 30) : start].lower()
+            if re.search(r"\b(?:study|studies|address|tackle|for|of|on|toward|towards|in)\s+(?:the\s+)?$", lead):
+                score += 0.5
+            if any(a for (ls, le), a in abbrev_long.items() if ls <= start and end <= le):
+                score += 0.5
+            if len(kept) >= 1:
+                score += 0.25
+            entry = scored.setdefault(key, [0.0, start, end, 0])
+            entry[0] += score if entry[3] == 0 else 0.6
+            entry[3] += 1
+        ranked = sorted(scored.values(), key=lambda e: (-e[0], e[1]))
+        out = []
+        used: set[str] = set()
+        for score, start, end, _n in ranked:
+            if score < 1.0 or len(out) >= self.max_tasks:
+                break
+            words = set(text[start:end].lower().split())
+            if any(len(words & set(u.split())) / len(words | set(u.split())) >= 0.5 for u in used):
+                continue
+            used.add(text[start:end].lower())
+            sent = sents[max(0, bisect.bisect_right([s.start_char for s in sents], start) - 1)]
+            out.append({
+                "name": text[start:end], "type": EntityType.TASK.value, "role": Role.ADDRESSES.value,
+                "confidence": round(min(0.9, 0.4 + 0.15 * score), 2), "aliases": [],
+                "start": start, "end": end, "sent_start": sent.start_char, "sent_end": sent.end_char,
+            })
+        return out
+
+
