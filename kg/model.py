@@ -43,9 +43,14 @@ def fold(text: str) -> str:
     >>> fold("Rémi  Munos") == fold("remi munos")
     True
     """
-    decomposed = unicodedata.normalize("NFKD", text)
-    no_marks = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return re.sub(r"[^0-9a-z]+", " ", no_marks.casefold()).strip()
+    if not text.isascii():
+        text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
+    return _NON_WORD.sub(" ", text.casefold()).strip()
+
+
+_COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+_NON_WORD = re.compile(r"[\W_]+")
+_NON_NAME = re.compile(r"[^\w+*.]+|_+|\.(?!\w)")
 
 
 def stable_hash(*parts: str, length: int = 16) -> str:
@@ -154,8 +159,19 @@ class Mention:
 
     @property
     def entity_id(self) -> str:
-        """Unique within the entity's label: the folded canonical name."""
-        return fold(self.name)
+        return entity_key(self.name)
+
+
+def entity_key(name: str) -> str:
+    """An entity's id within its label: folded like :func:`fold`, but "+", "*" and "." are part
+    of names (RAT+, C*-RASP, Wan2.1), so they are kept.
+
+    >>> entity_key("RAT+"), entity_key("Wan2.1-14B"), entity_key("C++") != entity_key("C")
+    ('rat+', 'wan2.1 14b', True)
+    """
+    if not name.isascii():
+        name = _COMBINING.sub("", unicodedata.normalize("NFKD", name))
+    return _NON_NAME.sub(" ", name.casefold()).strip(" .")
 
 
 @dataclass(slots=True)

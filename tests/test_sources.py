@@ -293,6 +293,7 @@ def test_strict_fails_on_the_first_problem(tmp_path):
         read_sources([path], strict=True)
 
 
+@pytest.mark.slow
 def test_50_mb_listing(tmp_path):
     block = "Theory · Optimization\n\n{authors}\n\n" + ABSTRACT + " {n}\n\n"
     with (tmp_path / "big.txt").open("w", encoding="utf-8") as fh:
