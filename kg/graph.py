@@ -154,8 +154,8 @@ def build_graph(records: Iterable[ExtractedPaper]) -> GraphData:
 
 def paper_props(paper: Paper, mentions: Iterable[Mention] = ()) -> dict[str, Any]:
     return {
+        "name": paper_label(paper, mentions),  # papers may lack titles; this is what views show
         "title": paper.title,
-        "label": paper_label(paper, mentions),
         "abstract": paper.abstract,
         "abstract_raw": paper.abstract_raw,
         "authors_truncated": paper.authors_truncated,
