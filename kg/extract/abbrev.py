@@ -42,7 +42,15 @@ def best_long_form(short: str, long: str) -> int | None:
         chars.pop()  # plural short form: LLMs, DiTs
     lowered = long.lower()
     if not any(c.isdigit() for c in lowered):
-        chars = [c for c in chars if not c.isdigit()]
+        # "T2PO": a digit repeats the letter before it (Token- and Turn-level ...)
+        expanded: list[str] = []
+        for c in chars:
+            if c.isdigit():
+                if expanded and 1 < int(c) <= 3:
+                    expanded += [expanded[-1]] * (int(c) - 1)
+            else:
+                expanded.append(c)
+        chars = expanded
     if len(chars) < 2:
         return None
     s, i = len(chars) - 1, len(long) - 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -83,6 +84,14 @@ _TASK_STOP = STOP_WORDS | {
     "task", "tasks", "problem", "problems", "approach", "approaches", "framework", "step",
     "steps", "time", "cost", "costs", "training", "inference", "stable", "unified",
 }
+_LIST_SEP_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*\(\s*|:\s*|/)\Z")
+# between a trigger and the list: "the", numbers and at most two adjective-like words
+_GAP_RE = re.compile(
+    r"[\s,]*(?:the\s+|a\s+|an\s+|\d+\s+|(?:[a-z]+(?:al|ic|ive|ing|ous|ard|ern|ent|ble|ar|ary|ful|"
+    r"less|ed|ar)|[a-z]+-[a-z\-]+|several|multiple|various|diverse|six|two|three|four|five|many|"
+    r"both|public|popular|standard|common|widely-used|real-world|large-scale|open)\s+){0,3}"
+    r"(?:\(\s*)?"
+)
 _TASK_WORD_RE = re.compile(r"[A-Za-z0-9][\w\-]*")
 
 
@@ -225,10 +234,12 @@ class KGEntities:
 
         cands = self._name_candidates(text, sent_starts, in_url)
         # gazetteer spans that are not already candidates (lower-case methods, tasks)
-        taken = {(c.start, c.end) for c in cands}
-        for (s, e), label in gaz_label.items():
-            if (s, e) not in taken and not any(c.start <= s < c.end or s <= c.start < e for c in cands):
-                cands.append(Candidate(s, e, text[s:e], "gazetteer", label=label))
+        for (s, e), label in sorted(gaz_label.items(), key=lambda kv: kv[0][0] - kv[0][1]):
+            overlapping = [c for c in cands if c.start < e and s < c.end]
+            if any(c.end - c.start >= e - s for c in overlapping):
+                continue
+            cands = [c for c in cands if c not in overlapping]
+            cands.append(Candidate(s, e, text[s:e], "gazetteer", label=label))
         for c in cands:
             if c.label is None:
                 c.label = gaz_keys.get(name_key(c.text))
@@ -240,7 +251,10 @@ class KGEntities:
             abbrevs += find_abbreviations(text, sent.start_char, sent.end_char)
         long_of: dict[str, tuple[str, tuple[int, int]]] = {}
         for ab in abbrevs:
-            if in_url(ab.short_start):
+            if in_url(ab.short_start) or self._is_rejected(ab.long):
+                for other in cands:  # "Large Language Models (LLMs)": neither part is an entity
+                    if ab.long_start <= other.start < ab.long_end or other.start == ab.short_start:
+                        other.strength = "part"
                 continue
             c = by_span.get((ab.short_start, ab.short_end))
             if c is None:
@@ -261,8 +275,9 @@ class KGEntities:
 
         cands = [c for c in cands if c.strength != "part"]
         cands.sort(key=lambda c: c.start)
+        counts = Counter(name_key(c.text) for c in cands)
         for c in cands:
-            self._decide(c, text, sent_of(c.start), trig, cands)
+            self._decide(c, text, sent_of(c.start), trig, cands, counts[name_key(c.text)])
 
         mentions = [self._as_mention(c, text, sent_of(c.start)) for c in cands if c.type]
         mentions += self._tasks(doc, sents, cands, abbrevs)
@@ -272,12 +287,14 @@ class KGEntities:
     def _name_candidates(self, text: str, sent_starts: list[int], in_url) -> list[Candidate]:
         """Runs of name-like words joined by single spaces: "Gemini 2.5 Flash Image"."""
         runs: list[list[tuple[int, int, str]]] = []
+        based: set[int] = set()
         for m in _WORD_RE.finditer(text):
             s, e = m.span()
             word = m.group()
             suffix = _SUFFIX_RE.search(word)
-            if suffix and suffix.start() > 0:  # "PC-inspired" -> "PC"
+            if suffix and suffix.start() > 0:  # "PC-inspired" -> "PC", a method cue
                 word, e = word[: suffix.start()], s + suffix.start()
+                based.add(s)
             if _STRONG_RE.search(word) and not _UNIT_RE.fullmatch(word):
                 kind = "strong"
             elif _CAP_RE.match(word):
@@ -289,7 +306,7 @@ class KGEntities:
             if in_url(s):
                 continue
             if runs and runs[-1][-1][1] == s - 1 and text[s - 1] == " " and not (
-                s in sent_starts
+                s in sent_starts or kind == "strong" and runs[-1][-1][2] == "strong"
             ):
                 runs[-1].append((s, e, kind))
             else:
@@ -322,10 +339,12 @@ class KGEntities:
                 continue
             if self._is_rejected(phrase):
                 continue
-            out.append(Candidate(s, e, phrase, strength))
+            out.append(Candidate(s, e, phrase, strength, cues={"based"} if e == run[-1][1] and run[-1][0] in based else set()))
         return out
 
-    def _decide(self, c: Candidate, text: str, sent: Span, trig, cands: list[Candidate]) -> None:
+    def _decide(
+        self, c: Candidate, text: str, sent: Span, trig, cands: list[Candidate], count: int
+    ) -> None:
         """Type, role and confidence of one candidate from its shape and its context."""
         s0, s1 = sent.start_char, sent.end_char
         before = text[s0 : c.start]
@@ -345,7 +364,7 @@ class KGEntities:
                 ):
                     c.cues.add("propose")
         # appositive: "X, a large-scale benchmark ..." / "X, a novel method ..."
-        appos = re.match(r"\s*(?:\([^)]*\))?\s*,\s*(?:a|an|the)\s+((?:[\w\-]+\s+){0,5}?[\w\-]+)\b", after)
+        appos = re.match(r"\s*(?:\([^)]*\))?\s*,\s*(?:a|an|the)\s+((?:[\w\-]+\s+){0,5}[\w\-]+)\b", after)
         appos_type = None
         if appos:
             words = appos.group(1).lower().split()
@@ -374,7 +393,9 @@ class KGEntities:
         if trig_kind:
             kind, ts = trig_kind
             lead = text[max(s0, ts - 40) : ts].lower().split()[-4:]
-            if kind in ("on", "across"):
+            if kind == "datalist":
+                data_ctx = True
+            elif kind in ("on", "across"):
                 if _EVAL_CUE_RE.search(sentence):
                     data_ctx = True
             elif kind == "list":
@@ -386,41 +407,47 @@ class KGEntities:
                 method_ctx = True
         if re.search(r"\b(?:than|over|outperform\w*|surpass\w*|compared (?:with|to)|unlike|versus|vs\.?)\s+(?:the\s+|[a-z\-]+\s+){0,2}$", before):
             method_ctx = True
+        if "based" in c.cues:
+            method_ctx = True
         if re.match(r"\s+(?:baselines?|variants?|kernels?|architectures?|backbones?|layers?|models?|solvers?|algorithms?|encoders?|networks?)\b", text[c.end : s1]):
             method_ctx = True
 
-        # type
+        if re.match(r"\s+(?:accuracy|scores?|f1|error|rate|metric)\b", text[c.end : s1], re.I):
+            return  # "OCR accuracy": the name of a measurement
+        if (
+            c.strength == "strong" and not (c.label or c.long or c.cues or data_ctx or method_ctx)
+            and count == 1 and re.fullmatch(r"[A-Z][A-Z\-]*s?", c.text)
+        ):
+            return  # a lone all-capital word with nothing around it: too often a local shorthand
+
+        # type: the gazetteer, then what the text says about the name, then its shape
         t: EntityType | None = c.label
         long_type = self._type_from_head(c.long) if c.long else None
-        if long_type is None and c.long and c.strength == "strong" and name_key(c.long) in self.fields:
+        proposed = "propose" in c.cues
+        if t is None and c.long and name_key(c.long) in self.fields:
             return  # "reinforcement learning (RL)": a field, not a method
         if t is None:
-            if appos_type in (EntityType.DATASET, EntityType.BENCHMARK):
+            head_type = self._type_from_head(c.text) if c.strength == "title" else None
+            if appos_type is not None:
                 t = appos_type
             elif c.long and long_type in (EntityType.DATASET, EntityType.BENCHMARK):
                 t = long_type
-            elif _MODEL_SIZE_RE.search(c.text):
+            elif proposed or _MODEL_SIZE_RE.search(c.text):
                 t = EntityType.METHOD
-            elif data_ctx and not method_ctx and "propose" not in c.cues:
+            elif head_type is EntityType.TASK or c.long and long_type is EntityType.TASK:
+                return  # "Temporal Action Localization": task phrases are ranked in _tasks
+            elif head_type is EntityType.METHOD:
+                t = EntityType.METHOD
+            elif data_ctx and not method_ctx:
                 t = EntityType.DATASET
             elif c.long:
-                t = long_type if long_type else (EntityType.METHOD if "propose" in c.cues or method_ctx else None)
-            elif c.strength == "strong":
+                t = long_type or (EntityType.METHOD if method_ctx else None)
+            elif c.strength == "strong" or c.strength in ("title", "cap") and method_ctx:
                 t = EntityType.METHOD
-            elif c.strength == "title":
-                head_type = self._type_from_head(c.text)
-                if "propose" in c.cues or method_ctx or head_type is EntityType.METHOD and c.text.split()[-1].lower() in ("attention", "transformer", "transformers", "network", "networks", "optimization", "descent", "mamba"):
-                    t = EntityType.METHOD
-                elif data_ctx:
-                    t = EntityType.DATASET
-            elif c.strength == "cap" and (method_ctx or "propose" in c.cues):
-                t = EntityType.METHOD
-        elif t is EntityType.METHOD and data_ctx and not method_ctx and c.label is None:
-            t = EntityType.DATASET
-        if t is None or t is EntityType.METRIC and c.label is None:
+        elif t is EntityType.TASK:
             return
-        if t is EntityType.TASK:
-            return  # task phrases are collected by _tasks, with their own ranking
+        if t is None or t is EntityType.METRIC or t is EntityType.TASK:
+            return
         c.type = t
 
         # role and confidence
@@ -435,43 +462,57 @@ class KGEntities:
             c.role, c.confidence = Role.USES, base + (0.15 if method_ctx or c.long else 0.0)
         c.confidence = round(min(c.confidence, 0.95), 2)
 
-    def _list_trigger(self, c, text, s0, trig, cands):
-        """The trigger that heads the list this candidate stands in: ("on"|"list"|"compare", start)."""
+    def _list_trigger(
+        self, c: Candidate, text: str, s0: int, trig, cands: list[Candidate]
+    ) -> tuple[str, int] | None:
+        """What heads the list this candidate stands in ("on X, Y and Z", "such as X"):
+        ("on" | "list" | "datalist" | "compare", start of the trigger) or None."""
         pos = c.start
-        others = sorted((o for o in cands if s0 <= o.start < c.start), key=lambda o: o.start)
-        # walk left over list items ("X, Y, and Z") and at most 3 lower-case words
-        for _ in range(8):
-            seg = text[s0:pos]
-            m = re.search(r"(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*\(\s*|/)$", seg)
-            prev = next((o for o in reversed(others) if o.end <= pos and o.end >= pos - (len(m.group()) if m else 0) - 0), None)
-            if m and prev is not None and prev.end == pos - len(m.group()):
+        ends = {o.end: o for o in cands if s0 <= o.start < c.start}
+        # walk left over list items: names, or one lower-case word ("IOI, arithmetic, MMLU")
+        for _ in range(10):
+            m = _LIST_SEP_RE.search(text, s0, pos)
+            if not m:
+                break
+            if "(" in m.group() or ":" in m.group():
+                noun = re.search(r"([a-z][\w\-]*)\s*$", text[s0 : m.start()])
+                if noun and noun.group(1) in self.data_heads:
+                    return "datalist", s0 + noun.start(1)
+                pos = m.start()
+                break
+            prev = ends.get(m.start())
+            if prev is not None:
                 pos = prev.start
                 continue
-            if m:
-                w = re.search(r"([a-z][\w\-]*)$", seg[: len(seg) - len(m.group())])
-                if w and w.group(1) not in ("and", "or"):
-                    pos = s0 + w.start()
-                    continue
+            w = re.search(r"(?<![\w\-])([a-z][\w\-]*)$", text[s0 : m.start()])
+            if w and w.group(1) not in ("and", "or"):
+                pos = s0 + w.start(1)
+                continue
             break
-        head = text[s0:pos]
-        m = re.search(
-            r"\b(on|across|over|than|outperform\w*|surpass\w*|including|such as|e\.g\.,?|like|"
-            r"compared (?:with|to)|unlike|versus)\s+(?:the\s+)?(?:[a-z][\w\-]*\s+){0,3}?(?:\(\s*)?$",
-            head,
-        )
-        if not m:
-            return None
-        word = m.group(1)
-        if word in ("on", "across"):
-            return "on", s0 + m.start()
-        if word in ("including", "such as", "like") or word.startswith("e.g"):
-            return "list", s0 + m.start()
-        return "compare", s0 + m.start()
+        # the last trigger before the list, with at most two modifier words in between
+        best: tuple[str, int] | None = None
+        for kind in ("data", "compare"):
+            for ts, te in trig[kind]:
+                if s0 <= ts and te <= pos and _GAP_RE.fullmatch(text, te, pos):
+                    word = text[ts:te].lower()
+                    if kind == "data" and word in ("on", "across"):
+                        label = "on"
+                    elif word in ("including", "include", "includes", "such as", "e.g.", "e.g.,", "like"):
+                        label = "list"
+                    elif kind == "data":
+                        label = "datalist"  # "datasets X and Y"
+                    else:
+                        label = "compare"
+                    if best is None or ts > best[1]:
+                        best = (label, ts)
+        return best
 
     def _as_mention(self, c: Candidate, text: str, sent: Span) -> dict:
-        aliases = [c.long] if c.long else []
+        name, aliases = c.text, [c.long] if c.long else []
+        if c.long and sum(w[:1].isupper() for w in c.long.split()) < len(c.long.split()) / 2:
+            name, aliases = c.long, [c.text]  # "flow matching models (FMs)": the words say more
         return {
-            "name": c.text,
+            "name": name,
             "type": c.type.value if c.type else None,
             "role": c.role.value if c.role else None,
             "confidence": c.confidence,
