@@ -80,9 +80,12 @@ _TASK_STOP = STOP_WORDS | {
     "conventional", "traditional", "current", "modern", "specific", "particular", "improved",
     "better", "high-quality", "large-scale", "improving", "enabling", "achieving", "learned",
     "proposed", "based", "using", "via", "such", "e.g.", "i.e.", "like", "including",
-    "performance", "accuracy", "quality", "model", "models", "method", "methods", "data",
+    "performance", "accuracy", "quality", "models", "method", "methods",
     "task", "tasks", "problem", "problems", "approach", "approaches", "framework", "step",
     "steps", "time", "cost", "costs", "training", "inference", "stable", "unified",
+    "significant", "theoretical", "initial", "given", "standalone", "actionable", "parallel",
+    "overall", "strong", "principled", "empirical", "architectural", "final", "whole", "global",
+    "local", "joint", "end-to-end", "accurate", "reliable", "fast", "faster", "precise", "good",
 }
 _LIST_SEP_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*\(\s*|:\s*|/)\Z")
 # between a trigger and the list: "the", numbers and at most two adjective-like words
@@ -92,6 +95,7 @@ _GAP_RE = re.compile(
     r"both|public|popular|standard|common|widely-used|real-world|large-scale|open)\s+){0,3}"
     r"(?:\(\s*)?"
 )
+_WEAK_COMPARE = ("via", "using", "with", "adopting", "leveraging", "integrating")
 _TASK_WORD_RE = re.compile(r"[A-Za-z0-9][\w\-]*")
 
 
@@ -167,7 +171,7 @@ class KGEntities:
         self.metrics = metric_keys()
         task_alt = "|".join(sorted((re.escape(w) for w in self.task_heads), key=len, reverse=True))
         self.task_re = re.compile(
-            r"((?:[A-Za-z0-9][\w\-]*\s+){0,3})(" + task_alt + r")\b", re.I
+            r"((?:[A-Za-z0-9][\w\-]*\s+){0,3})(?:\([^()\s]{1,12}\)\s+)?(" + task_alt + r")\b", re.I
         )
 
     # --- helpers -------------------------------------------------------------------------
@@ -276,8 +280,15 @@ class KGEntities:
         cands = [c for c in cands if c.strength != "part"]
         cands.sort(key=lambda c: c.start)
         counts = Counter(name_key(c.text) for c in cands)
+        # "(QKT)" that defines nothing: a symbol local to this abstract
+        defined = {ab.short_start for ab in abbrevs}
+        local = {
+            name_key(c.text) for c in cands
+            if c.long is None and c.start not in defined and text[c.start - 1 : c.start] == "("
+            and text[c.end : c.end + 1] == ")" and c.strength == "strong"
+        }
         for c in cands:
-            self._decide(c, text, sent_of(c.start), trig, cands, counts[name_key(c.text)])
+            self._decide(c, text, sent_of(c.start), trig, cands, counts[name_key(c.text)], local)
 
         mentions = [self._as_mention(c, text, sent_of(c.start)) for c in cands if c.type]
         mentions += self._tasks(doc, sents, cands, abbrevs)
@@ -343,7 +354,8 @@ class KGEntities:
         return out
 
     def _decide(
-        self, c: Candidate, text: str, sent: Span, trig, cands: list[Candidate], count: int
+        self, c: Candidate, text: str, sent: Span, trig, cands: list[Candidate], count: int,
+        local: set[str],
     ) -> None:
         """Type, role and confidence of one candidate from its shape and its context."""
         s0, s1 = sent.start_char, sent.end_char
@@ -404,10 +416,13 @@ class KGEntities:
                 elif any(w.strip(",(") in _METHOD_CUE_WORDS for w in lead):
                     method_ctx = True
             elif kind == "compare":
-                method_ctx = True
+                # "via X", "using X" say less than "outperforms X": enough for a name-shaped
+                # word, not for a plain capitalised one ("via Lorentz geodesic distance")
+                weak = text[ts : ts + 12].lower().startswith(_WEAK_COMPARE)
+                method_ctx = not weak or c.strength == "strong"
         if re.search(r"\b(?:than|over|outperform\w*|surpass\w*|compared (?:with|to)|unlike|versus|vs\.?)\s+(?:the\s+|[a-z\-]+\s+){0,2}$", before):
             method_ctx = True
-        if "based" in c.cues:
+        if "based" in c.cues and c.strength == "strong":
             method_ctx = True
         if re.match(r"\s+(?:baselines?|variants?|kernels?|architectures?|backbones?|layers?|models?|solvers?|algorithms?|encoders?|networks?)\b", text[c.end : s1]):
             method_ctx = True
@@ -416,7 +431,8 @@ class KGEntities:
             return  # "OCR accuracy": the name of a measurement
         if (
             c.strength == "strong" and not (c.label or c.long or c.cues or data_ctx or method_ctx)
-            and count == 1 and re.fullmatch(r"[A-Z][A-Z\-]*s?", c.text)
+            and count == 1 and re.fullmatch(r"[A-Z][A-Z\-]*s?", c.text) or name_key(c.text) in local
+            and not (c.label or c.cues or data_ctx)
         ):
             return  # a lone all-capital word with nothing around it: too often a local shorthand
 
@@ -427,7 +443,7 @@ class KGEntities:
         if t is None and c.long and name_key(c.long) in self.fields:
             return  # "reinforcement learning (RL)": a field, not a method
         if t is None:
-            head_type = self._type_from_head(c.text) if c.strength == "title" else None
+            head_type = self._type_from_head(c.text) if " " in c.text else None
             if appos_type is not None:
                 t = appos_type
             elif c.long and long_type in (EntityType.DATASET, EntityType.BENCHMARK):
@@ -530,6 +546,12 @@ class KGEntities:
         first_end = sents[1].start_char if len(sents) > 1 else len(text)
         second_end = sents[2].start_char if len(sents) > 2 else len(text)
         abbrev_long = {(a.long_start, a.long_end): a for a in abbrevs}
+        gaz_tasks = [(sp.start_char, sp.end_char) for sp in doc.spans.get("kg_gazetteer", [])
+                     if sp.label_ == EntityType.TASK.value]
+
+        def gaz_task(start: int, end: int) -> bool:
+            return any(gs <= start < ge or start <= gs < end for gs, ge in gaz_tasks)
+
         for m in self.task_re.finditer(text):
             head = m.group(2)
             mods = m.group(1).split()
@@ -541,24 +563,25 @@ class KGEntities:
                     w[:1].isupper() and not w.isupper() and kept and False
                 ):
                     break
+                if lw.endswith("s") and not lw.endswith(("ss", "ics", "series", "sis")):
+                    break  # "scales inference": a verb or a plural, not a modifier
                 if re.fullmatch(r"\d+", w) or lw.endswith(("ing", "ed")) and "-" not in lw and lw not in ("modeling", "learning", "training", "planning", "computing", "reasoning", "clustering", "sequencing", "fine-tuning", "unlearning", "merging", "forecasting", "editing"):
                     break
                 kept.insert(0, w)
-            if head.lower() in ("learning", "optimization", "inference", "sampling", "search", "design", "simulation", "control", "matching", "generalization", "robustness", "fusion", "coding", "alignment", "clustering") and not kept:
-                continue
-            if not kept and len(head) < 9:
+            if not kept:
                 continue
             start = m.start(2) - sum(len(w) + 1 for w in kept) if kept else m.start(2)
             # recompute start exactly from the text
-            phrase_text = " ".join([*kept, head])
-            idx = text.rfind(phrase_text, 0, m.end(2))
-            start = idx if idx >= 0 else start
+            phrase = " ".join([*kept, head])  # without "(T2I)" in "text-to-image (T2I) generation"
+            start = m.start(1) + sum(len(w) + 1 for w in mods[: len(mods) - len(kept)])
+            start = text.index(kept[0], start) if kept[0] in text[start:] else start
             end = m.end(2)
-            phrase = text[start:end]
-            if any(c.start <= start < c.end and c.type for c in cands if c.strength == "strong"):
+            if any(c.type and (c.start < end and start < c.end or c.long_span and c.long_span[0] < end
+                   and start < c.long_span[1]) and not (c.long and self._type_from_head(c.long) is EntityType.TASK)
+                   for c in cands):
                 continue
             key = phrase.lower()
-            if name_key(phrase) in self.generic or name_key(phrase) in self.fields and " " not in phrase:
+            if name_key(phrase) in self.generic:
                 continue
             score = 0.0
             if start < first_end:
@@ -571,26 +594,33 @@ class KGEntities:
             lead = text[max(0, start - 30) : start].lower()
             if re.search(r"\b(?:study|studies|address|tackle|for|of|on|toward|towards|in)\s+(?:the\s+)?$", lead):
                 score += 0.5
+            if re.search(r"(?:\b(?:on|across|including|such as)|,|\band)\s+(?:the\s+)?$", lead) and _EVAL_CUE_RE.search(
+                text[max(0, start - 120) : start]
+            ):
+                score += 0.75  # "we evaluate X on time-series forecasting, ..."
+            if gaz_task(start, end):
+                score += 1.0
             if any(a for (ls, le), a in abbrev_long.items() if ls <= start and end <= le):
                 score += 0.5
             if len(kept) >= 1:
                 score += 0.25
-            entry = scored.setdefault(key, [0.0, start, end, 0])
+            entry = scored.setdefault(key, [0.0, start, end, 0, phrase])
             entry[0] += score if entry[3] == 0 else 0.6
             entry[3] += 1
         ranked = sorted(scored.values(), key=lambda e: (-e[0], e[1]))
         out = []
         used: set[str] = set()
-        for score, start, end, _n in ranked:
+        for score, start, end, _n, phrase in ranked:
             if score < 1.0 or len(out) >= self.max_tasks:
                 break
-            words = set(text[start:end].lower().split())
+            key = phrase.lower()
+            words = set(key.split())
             if any(len(words & set(u.split())) / len(words | set(u.split())) >= 0.5 for u in used):
                 continue
-            used.add(text[start:end].lower())
+            used.add(key)
             sent = sents[max(0, bisect.bisect_right([s.start_char for s in sents], start) - 1)]
             out.append({
-                "name": text[start:end], "type": EntityType.TASK.value, "role": Role.ADDRESSES.value,
+                "name": phrase, "type": EntityType.TASK.value, "role": Role.ADDRESSES.value,
                 "confidence": round(min(0.9, 0.4 + 0.15 * score), 2), "aliases": [],
                 "start": start, "end": end, "sent_start": sent.start_char, "sent_end": sent.end_char,
             })
