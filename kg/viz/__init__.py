@@ -1,0 +1,28 @@
+"""Interactive views of the graph: self-contained, offline, escaped HTML pages (vis-network via
+pyvis), plus PNG/SVG export through a headless browser."""
+
+from __future__ import annotations
+
+from kg.viz.render import render_html, write_html
+from kg.viz.views import (
+    DEFAULT_MAX_NODES,
+    EGO_KINDS,
+    ViewData,
+    coauthors_view,
+    ego_view,
+    topics_view,
+)
+
+__all__ = [
+    "DEFAULT_MAX_NODES",
+    "EGO_KINDS",
+    "VIEWS",
+    "ViewData",
+    "coauthors_view",
+    "ego_view",
+    "render_html",
+    "topics_view",
+    "write_html",
+]
+
+VIEWS = ("coauthors", "topics", *EGO_KINDS)

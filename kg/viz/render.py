@@ -1,0 +1,241 @@
+"""A :class:`ViewData` → one self-contained, safe HTML page.
+
+pyvis lays out the network (node and edge dicts, physics options); the page itself is our own
+Jinja template with autoescape, because pyvis 0.3.2's template loads Bootstrap and vis-network
+from CDNs and writes names and titles into the page unescaped. Here:
+
+- the vis-network script and stylesheet that ship inside the pyvis package are inlined, so the
+  page opens with no network;
+- every name, title and abstract reaches the page as JSON inside ``<script type="application/json">``
+  (``<``, ``>`` and ``&`` escaped as ``\\u003c``…, so no string can close the block), and the page
+  script puts text on screen only through ``textContent`` — tooltips are DOM elements, never HTML;
+- a Content-Security-Policy allows only the page's own inline scripts (by hash) and no
+  connections at all, so even an injected handler could neither run nor phone home.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from kg import __version__
+from kg.errors import KGError
+from kg.viz.views import ViewData
+
+VIS_VERSION = "9.1.2"
+TEMPLATE = "view.html.j2"
+
+
+def render_html(view: ViewData) -> str:
+    """The page for one view, as a string."""
+    payload = {
+        "view": view.view,
+        "title": view.title,
+        "nodes": [],
+        "edges": [],
+        "options": {},
+        "legend": [
+            {"label": i.label, "color": i.color, "count": i.count, "kind": i.kind}
+            for i in view.legend
+        ],
+        "legendTitle": view.legend_title,
+        "tracks": view.tracks,
+        "notice": view.notice,
+        "focus": view.focus,
+        "shown": len(view.nodes),
+        "total": view.total_nodes,
+    }
+    payload["nodes"], payload["edges"], payload["options"] = network_data(view)
+    data = script_json(payload)
+    page_js = _static("view.js")
+    vis_js = _vis_asset("vis-network.min.js")
+    scripts = [vis_js, page_js]
+    csp = "; ".join(
+        [
+            "default-src 'none'",
+            "script-src " + " ".join(_csp_hash(s) for s in scripts),
+            "style-src 'unsafe-inline'",
+            "img-src data: blob:",
+            "font-src data:",
+            "connect-src 'none'",
+            "base-uri 'none'",
+            "form-action 'none'",
+        ]
+    )
+    return _template().render(
+        view=view,
+        csp=csp,
+        data=data,
+        vis_css=_raw(_vis_asset("vis-network.css"), "style"),
+        page_css=_raw(_static("view.css"), "style"),
+        vis_js=_raw(vis_js, "script"),
+        page_js=_raw(page_js, "script"),
+        version=__version__,
+    )
+
+
+def write_html(view: ViewData, path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.write_text(render_html(view), encoding="utf-8")
+    except OSError as exc:
+        raise KGError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    return path
+
+
+def network_data(view: ViewData) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict]:
+    """Node and edge dicts plus vis-network options, built with pyvis."""
+    from pyvis.network import Network
+
+    # directed=True only skips pyvis's quadratic duplicate-edge scan (our edges are unique);
+    # arrows are set per edge below.
+    net = Network(directed=True, cdn_resources="local")
+    big = len(view.nodes) > 150
+    top = max((n.size for n in view.nodes), default=1) * 1.5  # an ego view's centre stands out
+    for n in view.nodes:
+        net.add_node(
+            n.id,
+            label=n.label,
+            shape="dot",
+            color=_node_color(n.color, center=n.center),
+            value=top if n.center else max(n.size, 1),
+            kind=n.kind,
+            tracks=n.tracks,
+            info=n.info.as_dict(),
+            borderWidth=4 if n.center else 1,
+            **_label_style(n.kind, center=n.center, hub=view.view == "topics"),
+        )
+    for e in view.edges:
+        net.add_edge(
+            e.source,
+            e.target,
+            width=e.width,
+            kind=e.kind,
+            title=e.title,
+            arrows={"to": {"enabled": False}},
+        )
+    if view.view == "coauthors":
+        # Many small cliques: ForceAtlas2's distance-independent gravity packs them together.
+        net.force_atlas_2based(gravity=-40, central_gravity=0.015, spring_length=40,
+                               spring_strength=0.12, damping=0.6, overlap=0.6)  # fmt: skip
+    else:
+        net.force_atlas_2based(gravity=-70, central_gravity=0.01, spring_length=110,
+                               spring_strength=0.06, damping=0.6, overlap=0.8)  # fmt: skip
+    options: dict[str, Any] = json.loads(net.options.to_json())
+    options["physics"]["stabilization"] = {
+        "enabled": True,
+        "iterations": 600 if big else 400,
+        "updateInterval": 25,
+        "fit": True,
+    }
+    options["physics"]["minVelocity"] = 1.0
+    options["configure"] = {"enabled": False}
+    options["interaction"] = {
+        "hover": True,
+        "tooltipDelay": 150,
+        "hideEdgesOnDrag": big,
+        "navigationButtons": False,
+        "keyboard": {"enabled": True, "bindToWindow": False},
+        "multiselect": False,
+    }
+    options["nodes"] = {
+        "scaling": {
+            "min": 8,
+            "max": 34,
+            "label": {"enabled": True, "min": 12, "max": 22, "drawThreshold": 7},
+        },
+        "font": {"face": "Inter, Segoe UI, Helvetica, Arial, sans-serif", "color": "#1f2328",
+                 "strokeWidth": 3, "strokeColor": "#ffffff"},  # fmt: skip
+    }
+    options["edges"] = {
+        "color": {"color": "#9aa4b1", "highlight": "#1f2328", "hover": "#4b5563",
+                  "opacity": 0.7},  # fmt: skip
+        "smooth": {"enabled": False},
+        "selectionWidth": 1.5,
+    }
+    return net.nodes, net.edges, options
+
+
+def script_json(value: Any) -> Markup:
+    """JSON that is safe inside a ``<script type="application/json">`` block: ``<``, ``>`` and
+    ``&`` (the only characters that can end the block or start markup) become ``\\u003c`` etc.,
+    which JSON.parse turns back into the same characters."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    for char, escape in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"),
+                         ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):  # fmt: skip
+        text = text.replace(char, escape)
+    return Markup(text)
+
+
+def _label_style(kind: str, *, center: bool, hub: bool) -> dict[str, Any]:
+    """The centre of an ego view and the tracks of the topic map carry the picture: their labels
+    are large at every zoom instead of scaled with the node."""
+    if center:
+        return {"font": {"size": 24}, "scaling": {"label": {"enabled": False}}}
+    if hub and kind == "Track":
+        return {"font": {"size": 26, "color": "#1e4620"}, "scaling": {"label": {"enabled": False}}}
+    return {}
+
+
+def _node_color(color: str, *, center: bool) -> dict[str, Any]:
+    border = "#1f2328" if center else _darken(color)
+    return {
+        "background": color,
+        "border": border,
+        "highlight": {"background": color, "border": "#1f2328"},
+        "hover": {"background": color, "border": "#1f2328"},
+    }
+
+
+def _darken(color: str, factor: float = 0.75) -> str:
+    r, g, b = (int(color[i : i + 2], 16) for i in (1, 3, 5))
+    return "#{:02x}{:02x}{:02x}".format(*(int(c * factor) for c in (r, g, b)))
+
+
+def _csp_hash(script: str) -> str:
+    digest = hashlib.sha256(script.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
+
+
+def _raw(text: str, tag: str) -> Markup:
+    """Our own asset, inlined as is; it must not be able to end its own element."""
+    if f"</{tag}" in text.lower():
+        raise KGError(f"an inlined asset contains </{tag}> and cannot be embedded")
+    return Markup(text)
+
+
+@cache
+def _vis_asset(name: str) -> str:
+    import pyvis
+
+    path = Path(pyvis.__file__).resolve().parent / "lib" / f"vis-{VIS_VERSION}" / name
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise KGError(
+            f"the vis-network asset {path} is missing — reinstall pyvis: pip install pyvis==0.3.2"
+        ) from exc
+
+
+@cache
+def _static(name: str) -> str:
+    return resources.files("kg.viz").joinpath("static", name).read_text(encoding="utf-8")
+
+
+@cache
+def _template() -> jinja2.Template:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("kg.viz", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+    )
+    return env.get_template(TEMPLATE)
