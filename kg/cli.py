@@ -32,7 +32,7 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 out = Console(soft_wrap=True)
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 
 T = TypeVar("T")
 
@@ -338,6 +338,108 @@ def stats_cmd(
     for name, n in sorted(counts.rels.items()):
         rels.add_row(name, f"{n:,}")
     out.print(rels)
+
+
+GazetteerOpt = Annotated[
+    list[Path] | None,
+    typer.Option("--gazetteer", help="Extra gazetteer JSONL (repeatable); see docs/extraction.md."),
+]
+
+
+@app.command("extract")
+def extract_cmd(
+    sources: SourcesArg = None,
+    jsonl: Annotated[
+        str, typer.Option("--jsonl", help="Where to write one JSON record per paper ('-': stdout).")
+    ] = "-",
+    model: Annotated[
+        str | None,
+        typer.Option("--model", help="An installed trained spaCy pipeline (default: none needed)."),
+    ] = None,
+    aliases: Annotated[
+        Path | None, typer.Option("--aliases", help="Alias CSV forcing merges and splits.")
+    ] = None,
+    gazetteer: GazetteerOpt = None,
+    n_process: Annotated[
+        int, typer.Option("--n-process", "-j", min=1, help="Extraction processes.")
+    ] = 1,
+    strict: Annotated[bool, typer.Option("--strict", help="Fail on any skipped record.")] = False,
+) -> None:
+    """Extract methods, datasets, benchmarks and tasks from abstracts; write JSONL records."""
+    from kg.extract import extract_papers, to_record
+    from kg.sources import read_sources
+
+    batch = run(lambda: read_sources(sources, strict=strict))
+    total = len(batch.papers)
+    with progress_bar(enabled=err.is_terminal and total > 100) as advance:
+        extracted = run(
+            lambda: extract_papers(
+                batch.papers, model=model, aliases=aliases, gazetteers=gazetteer or (),
+                n_process=n_process, progress=lambda n: advance("extract", n, total),
+            )
+        )
+    lines = (json.dumps(to_record(ep), ensure_ascii=False) + "\n" for ep in extracted)
+    if jsonl == "-":
+        for line in lines:
+            sys.stdout.write(line)
+    else:
+        with open(jsonl, "w", encoding="utf-8") as fh:
+            fh.writelines(lines)
+        mentions = sum(len(ep.mentions) for ep in extracted)
+        err.print(f"wrote {len(extracted):,} papers, {mentions:,} mentions to {jsonl}")
+
+
+@app.command("eval")
+def eval_cmd(
+    sources: SourcesArg = None,
+    gold: Annotated[
+        list[Path] | None,
+        typer.Option("--gold", help="Gold JSON (repeatable). Default: ../shared/eval/gold_dev.json."),
+    ] = None,
+    papers: Annotated[
+        Path | None,
+        typer.Option("--papers", help="The gold's papers JSON. Default: ../shared/eval/papers_dev.json."),
+    ] = None,
+    min_f1: Annotated[
+        list[str] | None,
+        typer.Option("--min-f1", help="CATEGORY=VALUE: exit 1 if that F1 is lower (repeatable)."),
+    ] = None,
+    model: Annotated[str | None, typer.Option("--model", help="Trained spaCy pipeline.")] = None,
+    aliases: Annotated[Path | None, typer.Option("--aliases", help="Alias CSV.")] = None,
+    gazetteer: GazetteerOpt = None,
+) -> None:
+    """Score extraction against gold: P/R/F1 per category (METHOD, DATA, TASK, PROPOSED)."""
+    from kg.evaluate import CATEGORIES, evaluate_extraction
+
+    bars: dict[str, float] = {}
+    for item in min_f1 or []:
+        cat, _, value = item.partition("=")
+        try:
+            bars[cat.strip().upper()] = float(value)
+        except ValueError:
+            err.print(f"[bold red]error:[/] --min-f1 expects CATEGORY=VALUE, got {item!r}")
+            raise typer.Exit(2) from None
+    unknown = set(bars) - set(CATEGORIES)
+    if unknown:
+        err.print(f"[bold red]error:[/] unknown category {', '.join(sorted(unknown))}; "
+                  f"use {', '.join(CATEGORIES)}")
+        raise typer.Exit(2)
+    scores = run(
+        lambda: evaluate_extraction(
+            sources, papers_path=papers, gold_paths=gold or (), model=model, aliases=aliases,
+            gazetteers=gazetteer or (),
+        )
+    )
+    table = Table(box=None, header_style="bold")
+    for col in ("category", "P", "R", "F1"):
+        table.add_column(col, justify="left" if col == "category" else "right")
+    for cat, (p, r, f) in scores.items():
+        table.add_row(cat, f"{p:.3f}", f"{r:.3f}", f"{f:.3f}")
+    out.print(table)
+    failed = [f"{c} F1 {scores[c][2]:.3f} < {v}" for c, v in bars.items() if scores[c][2] < v]
+    if failed:
+        err.print("[bold red]below the bar:[/] " + "; ".join(failed), highlight=False)
+        raise typer.Exit(1)
 
 
 def main() -> None:
