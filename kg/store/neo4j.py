@@ -1,0 +1,494 @@
+"""The Neo4j store: the same graph as the embedded store, in a Neo4j 5 server over Bolt.
+
+Every write is a batch, ``UNWIND $rows AS row … MERGE`` on ``(label, id)`` behind a uniqueness
+constraint (cypher/schema.cypher, applied before the first write), inside a managed transaction
+(``execute_write``), so a transient error or a cluster leader switch is retried by the driver and a
+rebuild is idempotent. Labels and relationship types are the only parts of a statement not passed
+as parameters: they come from the fixed vocabulary in kg.graph, never from input.
+
+``neo4j://`` URIs route, so a cluster or Aura is only a different NEO4J_URI. The password is held
+by the driver alone and scrubbed from any error message that reaches the user.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from itertools import islice
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+import networkx as nx
+from neo4j import Driver, GraphDatabase, ManagedTransaction
+from neo4j import exceptions as neo4j_errors
+from neo4j.graph import Node as Neo4jNode
+from neo4j.graph import Path as Neo4jPath
+from neo4j.graph import Relationship as Neo4jRelationship
+
+from kg import __version__
+from kg.config import Settings
+from kg.errors import ConfigError, QueryError, StoreAuthError, StoreError, StoreUnavailable
+from kg.graph import LIST_PROPS, NODE_LABELS, REL_TYPES, GraphData, Node, Rel
+from kg.store.base import Counts, Progress
+
+SCHEMA_FILE = Path(__file__).resolve().parents[2] / "cypher" / "schema.cypher"
+
+#: Rows per write transaction. Papers carry their abstracts (~1–2 kB), so 1,000 rows is a
+#: transaction of a few MB: large enough that Bolt round trips don't dominate, small enough
+#: for a 512 MB heap.
+BATCH_SIZE = 1000
+#: Nodes or relationships removed per transaction by ``fresh``.
+DELETE_BATCH = 10_000
+#: Authors whose COAUTHOR relationships are recomputed per transaction.
+COAUTHOR_BATCH = 2000
+
+T = TypeVar("T")
+
+_UNAVAILABLE = (
+    neo4j_errors.ServiceUnavailable,
+    neo4j_errors.SessionExpired,
+    neo4j_errors.ConnectionAcquisitionTimeoutError,
+    neo4j_errors.DatabaseUnavailable,
+    neo4j_errors.IncompleteCommit,
+    OSError,
+)
+
+
+class Neo4jStore:
+    backend = "neo4j"
+
+    def __init__(
+        self,
+        driver: Driver,
+        *,
+        location: str,
+        user: str,
+        database: str | None = None,
+        batch_size: int = BATCH_SIZE,
+        secret: str | None = None,
+    ) -> None:
+        self._driver = driver
+        self.location = location
+        self.user = user
+        self.database = database
+        self.batch_size = batch_size
+        self._secret = secret
+        self._schema_applied = False
+
+    def __repr__(self) -> str:
+        return f"Neo4jStore({self.location!r}, user={self.user!r})"
+
+    @classmethod
+    def connect(
+        cls,
+        settings: Settings,
+        *,
+        batch_size: int = BATCH_SIZE,
+        retry_seconds: float = 30.0,
+        timeout: float = 10.0,
+    ) -> Neo4jStore:
+        """Open a driver and check that the server answers and accepts the credentials.
+
+        ``retry_seconds`` bounds how long a write transaction is retried on transient errors
+        (lost connection, leader switch, deadlock) before the write fails.
+        """
+        if not settings.neo4j_uri:
+            raise ConfigError("no Neo4j URI: pass --neo4j-uri or set NEO4J_URI")
+        location = redact_uri(settings.neo4j_uri)
+        auth = (
+            (settings.neo4j_user, settings.neo4j_password)
+            if settings.neo4j_password is not None
+            else None
+        )
+        try:
+            driver = GraphDatabase.driver(
+                settings.neo4j_uri,
+                auth=auth,
+                connection_timeout=timeout,
+                connection_acquisition_timeout=timeout * 2,
+                max_transaction_retry_time=retry_seconds,
+                user_agent=f"kg/{__version__}",
+            )
+        except (ValueError, neo4j_errors.ConfigurationError) as exc:
+            raise ConfigError(
+                f"cannot use the Neo4j URI {location}: {_first_line(exc)} "
+                "(expected e.g. bolt://localhost:7687 or neo4j+s://<id>.databases.neo4j.io)"
+            ) from None
+        store = cls(
+            driver,
+            location=location,
+            user=settings.neo4j_user,
+            database=settings.neo4j_database,
+            batch_size=batch_size,
+            secret=settings.neo4j_password,
+        )
+        try:
+            with store._translate_errors("connect to"):
+                driver.verify_connectivity()
+        except StoreError:
+            driver.close()
+            raise
+        return store
+
+    # --- the GraphStore contract ------------------------------------------------------------
+
+    def write(
+        self, graph: GraphData, *, fresh: bool = False, progress: Progress | None = None
+    ) -> None:
+        written = 0
+        total = len(graph.nodes) + len(graph.rels)
+
+        def advance(n: int) -> None:
+            nonlocal written
+            written += n
+            if progress:
+                progress(n)
+
+        try:
+            with self._translate_errors("write to"):
+                self.apply_schema()
+                if fresh:
+                    self.delete_all()
+                for label, nodes in graph.nodes_by_label().items():
+                    self._write_nodes(label, nodes, advance)
+                for (type_, start, end), rels in graph.rels_by_type().items():
+                    self._write_rels(type_, start, end, rels, advance)
+                papers = sorted({rel.end[1] for rel in graph.rels if rel.type == "AUTHORED"})
+                self._recompute_coauthors(papers)
+        except StoreUnavailable as exc:
+            raise StoreUnavailable(
+                f"{exc} — the write stopped after {written:,} of {total:,} nodes and "
+                "relationships. Rerun the same command once Neo4j is back: writes MERGE on ids, "
+                "so the rerun completes the graph without duplicates."
+            ) from None
+
+    def counts(self) -> Counts:
+        def work(tx: ManagedTransaction) -> Counts:
+            # Per-label and per-type counts come from Neo4j's count store: no scan.
+            nodes = {
+                label: tx.run(f"MATCH (n:{_name(label)}) RETURN count(n) AS n").single(strict=True)[
+                    "n"
+                ]
+                for label in NODE_LABELS
+            }
+            rels = {
+                type_: tx.run(f"MATCH ()-[r:{_name(type_)}]->() RETURN count(r) AS n").single(
+                    strict=True
+                )["n"]
+                for type_ in REL_TYPES
+            }
+            return Counts(
+                nodes={k: v for k, v in nodes.items() if v},
+                rels={k: v for k, v in rels.items() if v},
+            )
+
+        with self._translate_errors("read from"):
+            return self._read(work)
+
+    def coauthor_weights(self) -> dict[tuple[str, str], tuple[int, float]]:
+        rows = self.run(
+            "MATCH (a:Author)-[r:COAUTHOR]->(b:Author) "
+            "RETURN a.id AS a, b.id AS b, r.papers AS papers, r.weight AS weight"
+        )
+        return {(r["a"], r["b"]): (r["papers"], r["weight"]) for r in rows}
+
+    def to_networkx(self) -> nx.MultiDiGraph:
+        """The whole kg graph in the embedded store's layout. Properties that are null in the
+        embedded store are absent here: Neo4j does not store nulls."""
+        g = nx.MultiDiGraph()
+        for label in NODE_LABELS:
+            for row in self.run(f"MATCH (n:{_name(label)}) RETURN properties(n) AS p"):
+                props = row["p"]
+                g.add_node(f"{label}:{props['id']}", label=label, **props)
+        for type_ in REL_TYPES:
+            rows = self.run(
+                f"MATCH (a)-[r:{_name(type_)}]->(b) "
+                "RETURN [l IN labels(a) WHERE l IN $labels][0] AS al, a.id AS a, "
+                "[l IN labels(b) WHERE l IN $labels][0] AS bl, b.id AS b, properties(r) AS p",
+                {"labels": list(NODE_LABELS)},
+            )
+            for row in rows:
+                g.add_edge(
+                    f"{row['al']}:{row['a']}", f"{row['bl']}:{row['b']}", key=type_, **row["p"]
+                )
+        return g
+
+    def close(self) -> None:
+        self._driver.close()
+
+    # --- for queries --------------------------------------------------------------------------
+
+    def run(
+        self, cypher: str, params: dict[str, Any] | None = None, *, write: bool = False
+    ) -> list[dict[str, Any]]:
+        """Run one statement in a managed transaction; rows as plain dicts (nodes and
+        relationships become dicts of their properties)."""
+
+        def work(tx: ManagedTransaction) -> list[dict[str, Any]]:
+            result = tx.run(cypher, params or {})
+            return [{key: plain(value) for key, value in record.items()} for record in result]
+
+        with self._translate_errors("query"):
+            return self._write(work) if write else self._read(work)
+
+    # --- schema and deletion --------------------------------------------------------------------
+
+    def apply_schema(self) -> None:
+        """Create kg's constraints and indexes (cypher/schema.cypher); a no-op once they exist."""
+        if self._schema_applied:
+            return
+        with self._driver.session(database=self.database) as session:
+            for statement in schema_statements():
+                # Schema commands cannot share a transaction with writes, and are idempotent
+                # (IF NOT EXISTS): run each in its own auto-commit transaction.
+                session.run(statement).consume()  # type: ignore[arg-type]
+            session.run("CALL db.awaitIndexes(300)").consume()
+        self._schema_applied = True
+
+    def delete_all(self) -> None:
+        """Remove kg's own nodes and relationships (its labels only), in batches so a large
+        graph never needs one huge transaction."""
+        for type_ in REL_TYPES:
+            self._delete_batches(
+                f"MATCH ()-[r:{_name(type_)}]->() WITH r LIMIT $limit DELETE r RETURN count(*) AS n"
+            )
+        for label in NODE_LABELS:
+            self._delete_batches(
+                f"MATCH (n:{_name(label)}) WITH n LIMIT $limit DETACH DELETE n RETURN count(*) AS n"
+            )
+
+    def _delete_batches(self, query: str) -> None:
+        def work(tx: ManagedTransaction) -> int:
+            n: int = tx.run(query, limit=DELETE_BATCH).single(strict=True)["n"]
+            return n
+
+        while self._write(work):
+            pass
+
+    # --- batched MERGE ---------------------------------------------------------------------
+
+    def _write_nodes(self, label: str, nodes: Sequence[Node], advance: Progress) -> None:
+        list_props = sorted({key for n in nodes for key in n.props if key in LIST_PROPS})
+        query = merge_nodes_query(label, list_props)
+        for chunk in _chunks(nodes, self.batch_size):
+            rows = [_node_row(node, list_props) for node in chunk]
+            self._write(lambda tx, rows=rows: tx.run(query, rows=rows).consume())
+            advance(len(rows))
+
+    def _write_rels(
+        self, type_: str, start: str, end: str, rels: Sequence[Rel], advance: Progress
+    ) -> None:
+        query = merge_rels_query(type_, start, end)
+        for chunk in _chunks(rels, self.batch_size):
+            rows = [
+                {"start": r.start[1], "end": r.end[1], "props": _storable(r.props)} for r in chunk
+            ]
+            self._write(lambda tx, rows=rows: tx.run(query, rows=rows).consume())
+            advance(len(rows))
+
+    def _recompute_coauthors(self, papers: Sequence[str]) -> None:
+        """Recompute COAUTHOR for every author of the papers just written (kg.graph.coauthor_pairs).
+
+        A pair changes only through a joint paper, and both ends of a pair on a written paper are
+        its authors, so recomputing these authors' outgoing COAUTHOR relationships (lower id →
+        higher id) is exact — and, for a full build, covers every author.
+        """
+        authors: set[str] = set()
+        for chunk in _chunks(papers, COAUTHOR_BATCH * 5):
+            rows = self._read(
+                lambda tx, ids=chunk: list(
+                    tx.run(
+                        "UNWIND $ids AS pid MATCH (:Paper {id: pid})<-[:AUTHORED]-(a:Author) "
+                        "RETURN DISTINCT a.id AS id",
+                        ids=ids,
+                    )
+                )
+            )
+            authors.update(row["id"] for row in rows)
+        for chunk in _chunks(sorted(authors), COAUTHOR_BATCH):
+            self._write(lambda tx, ids=chunk: _coauthors_tx(tx, ids))
+
+    # --- transactions and errors -----------------------------------------------------------
+
+    def _read(self, work: Callable[[ManagedTransaction], T]) -> T:
+        with self._driver.session(database=self.database) as session:
+            return session.execute_read(work)
+
+    def _write(self, work: Callable[[ManagedTransaction], T]) -> T:
+        with self._driver.session(database=self.database) as session:
+            return session.execute_write(work)
+
+    @contextmanager
+    def _translate_errors(self, action: str) -> Iterator[None]:
+        """Driver errors → KGError with the URI (never the password) and what to do."""
+        try:
+            yield
+        except neo4j_errors.AuthError as exc:
+            raise StoreAuthError(
+                f"Neo4j at {self.location} refused the credentials of user {self.user!r} "
+                f"({self._scrub(_first_line(exc))}). Check NEO4J_USER and NEO4J_PASSWORD."
+            ) from None
+        except neo4j_errors.Forbidden as exc:
+            raise StoreAuthError(
+                f"user {self.user!r} may not {action} Neo4j at {self.location}: "
+                f"{self._scrub(_message(exc))}"
+            ) from None
+        except _UNAVAILABLE as exc:
+            raise StoreUnavailable(
+                f"cannot {action} Neo4j at {self.location}: {self._scrub(_first_line(exc))}. "
+                "Is the server running (`docker compose up -d`)? "
+                "Or use the embedded store: --backend networkx"
+            ) from None
+        except neo4j_errors.TransientError as exc:
+            raise StoreUnavailable(
+                f"Neo4j at {self.location} kept failing transiently: "
+                f"{self._scrub(_message(exc))}. Try again."
+            ) from None
+        except (neo4j_errors.CypherSyntaxError, neo4j_errors.CypherTypeError) as exc:
+            raise QueryError(f"Cypher error: {self._scrub(_message(exc))}") from None
+        except neo4j_errors.ClientError as exc:
+            if action == "query":
+                raise QueryError(f"Cypher error: {self._scrub(_message(exc))}") from None
+            raise StoreError(
+                f"Neo4j at {self.location} rejected a request: {self._scrub(_message(exc))}"
+            ) from None
+        except neo4j_errors.Neo4jError as exc:
+            raise StoreError(
+                f"Neo4j at {self.location} failed: {self._scrub(_message(exc))}"
+            ) from None
+        except neo4j_errors.DriverError as exc:
+            raise StoreError(
+                f"the Neo4j driver failed talking to {self.location}: "
+                f"{self._scrub(_first_line(exc))}"
+            ) from None
+
+    def _scrub(self, text: str) -> str:
+        return text.replace(self._secret, "***") if self._secret else text
+
+
+# --- statements ---------------------------------------------------------------------------
+
+
+def schema_statements(path: Path = SCHEMA_FILE) -> list[str]:
+    text = "\n".join(
+        line
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if not line.lstrip().startswith("//")
+    )
+    return [" ".join(s.split()) for s in text.split(";") if s.strip()]
+
+
+def merge_nodes_query(label: str, list_props: Sequence[str] = ()) -> str:
+    """MERGE a batch of nodes of one label; list properties keep the union of old and new."""
+    sets = [
+        f"n.{_name(p)} = coalesce(n.{_name(p)}, []) + "
+        f"[x IN coalesce(row.lists.{_name(p)}, []) WHERE NOT x IN coalesce(n.{_name(p)}, [])]"
+        for p in list_props
+    ]
+    return (
+        f"UNWIND $rows AS row MERGE (n:{_name(label)} {{id: row.id}}) SET n += row.props"
+        + "".join(f" SET {s}" for s in sets)
+    )
+
+
+def merge_rels_query(type_: str, start: str, end: str) -> str:
+    return (
+        f"UNWIND $rows AS row "
+        f"MATCH (a:{_name(start)} {{id: row.start}}) MATCH (b:{_name(end)} {{id: row.end}}) "
+        f"MERGE (a)-[r:{_name(type_)}]->(b) SET r += row.props"
+    )
+
+
+# Both ends of a COAUTHOR pair are authors of the joint paper, so each pair is rebuilt from its
+# lower-id end; weight is Newman's Σ 1/(authors − 1), rounded like Python's round() on ties.
+_DELETE_COAUTHORS = "UNWIND $ids AS aid MATCH (a:Author {id: aid})-[r:COAUTHOR]->() DELETE r"
+_CREATE_COAUTHORS = (
+    "UNWIND $ids AS aid "
+    "MATCH (a:Author {id: aid})-[:AUTHORED]->(p:Paper)<-[:AUTHORED]-(b:Author) "
+    "WHERE a.id < b.id "
+    "WITH a, b, p, COUNT { (p)<-[:AUTHORED]-(:Author) } AS authors "
+    "WITH a, b, count(p) AS papers, sum(1.0 / (authors - 1)) AS weight "
+    "CREATE (a)-[:COAUTHOR {papers: papers, weight: round(weight, 6, 'HALF_EVEN')}]->(b)"
+)
+
+
+def _coauthors_tx(tx: ManagedTransaction, ids: list[str]) -> None:
+    tx.run(_DELETE_COAUTHORS, ids=ids).consume()
+    tx.run(_CREATE_COAUTHORS, ids=ids).consume()
+
+
+_KNOWN_NAMES = frozenset(NODE_LABELS) | frozenset(REL_TYPES) | LIST_PROPS
+
+
+def _name(name: str) -> str:
+    """A label, type or property name to put in a statement: only kg's own vocabulary."""
+    if name not in _KNOWN_NAMES or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+        raise StoreError(f"refusing to write {name!r}: not part of kg's graph schema")
+    return name
+
+
+# --- values -----------------------------------------------------------------------------
+
+
+def _node_row(node: Node, list_props: Sequence[str]) -> dict[str, Any]:
+    props = {k: v for k, v in node.props.items() if k not in LIST_PROPS}
+    return {
+        "id": node.id,
+        "props": _storable(props),
+        "lists": {p: _storable_list(node.props.get(p) or []) for p in list_props},
+    }
+
+
+def _storable(props: dict[str, Any]) -> dict[str, Any]:
+    """Values Neo4j can store. None is kept: ``SET n += {k: null}`` removes k, which is what
+    the embedded store's overwrite-with-None reads as."""
+    return {k: _storable_list(v) if isinstance(v, list | tuple) else v for k, v in props.items()}
+
+
+def _storable_list(values: Sequence[Any]) -> list[Any]:
+    return list(dict.fromkeys(v for v in values if v is not None))
+
+
+def plain(value: Any) -> Any:
+    """A driver value as plain Python: nodes and relationships → dicts of their properties."""
+    if isinstance(value, Neo4jNode | Neo4jRelationship):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, Neo4jPath):
+        return {
+            "nodes": [plain(n) for n in value.nodes],
+            "relationships": [plain(r) for r in value.relationships],
+        }
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if hasattr(value, "iso_format"):  # neo4j.time.Date / DateTime / Duration
+        return value.iso_format()
+    return value
+
+
+def redact_uri(uri: str) -> str:
+    """The URI without any user:password@ part, for messages and ``location``."""
+    parts = urlsplit(uri)
+    if parts.username is None and parts.password is None:
+        return uri
+    host = parts.hostname or ""
+    netloc = f"{host}:{parts.port}" if parts.port else host
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def _chunks(items: Sequence[T], size: int) -> Iterator[list[T]]:
+    it = iter(items)
+    while chunk := list(islice(it, size)):
+        yield chunk
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _message(exc: neo4j_errors.Neo4jError) -> str:
+    return exc.message or _first_line(exc)

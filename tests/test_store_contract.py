@@ -1,0 +1,142 @@
+"""The GraphStore contract, run once per backend (the `store` fixture): what one store holds after
+a write, the other holds too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import networkx as nx
+import pytest
+from conftest import expected_coauthors, expected_counts
+
+from kg.graph import GraphData, build_graph
+from kg.model import Author, ExtractedPaper, Paper, SourceRef
+from kg.store.base import Counts, GraphStore
+
+
+def paper(id_: str, *authors: str, variants: dict[str, tuple[str, ...]] | None = None) -> Paper:
+    variants = variants or {}
+    return Paper(
+        id=id_,
+        abstract=f"Abstract of {id_}.",
+        abstract_raw=f"Abstract of {id_}.",
+        authors=tuple(Author(a.lower(), a, variants.get(a, ())) for a in authors),
+        source=SourceRef("test.txt", line=1),
+    )
+
+
+def graph_of(*papers: Paper) -> GraphData:
+    return build_graph([ExtractedPaper(p) for p in papers])
+
+
+def comparable(g: nx.MultiDiGraph) -> tuple[dict[str, Any], dict[tuple[str, str, str], Any]]:
+    """Nodes and edges with their properties; null properties dropped (Neo4j stores no nulls)."""
+    nodes = {k: {a: v for a, v in d.items() if v is not None} for k, d in g.nodes(data=True)}
+    edges = {(a, b, k): d for a, b, k, d in g.edges(keys=True, data=True)}
+    return nodes, edges
+
+
+def test_an_empty_store_counts_nothing(store: GraphStore) -> None:
+    assert store.counts() == Counts()
+    assert store.coauthor_weights() == {}
+
+
+def test_write_holds_exactly_the_sample_graph(store: GraphStore, sample_graph: GraphData) -> None:
+    store.write(sample_graph)
+
+    counts = store.counts()
+    assert counts == expected_counts(sample_graph)
+    assert counts.node("Paper") == 80
+    assert store.coauthor_weights() == expected_coauthors(sample_graph)
+
+
+def test_writing_twice_changes_nothing(store: GraphStore, sample_graph: GraphData) -> None:
+    store.write(sample_graph)
+    first = (store.counts(), store.coauthor_weights(), comparable(store.to_networkx()))
+
+    store.write(sample_graph)
+
+    assert (store.counts(), store.coauthor_weights(), comparable(store.to_networkx())) == first
+
+
+def test_growing_the_graph_in_two_builds_equals_one_build(
+    store: GraphStore, sample_records: list[ExtractedPaper]
+) -> None:
+    store.write(build_graph(sample_records[:40]))
+    store.write(build_graph(sample_records[40:]))
+
+    whole = build_graph(sample_records)
+    assert store.counts() == expected_counts(whole)
+    assert store.coauthor_weights() == expected_coauthors(whole)
+
+
+def test_coauthor_pairs_are_recomputed_when_a_later_build_adds_a_joint_paper(
+    store: GraphStore,
+) -> None:
+    store.write(graph_of(paper("p1", "Ann", "Bob")))
+    assert store.coauthor_weights() == {("ann", "bob"): (1, 1.0)}
+
+    store.write(graph_of(paper("p2", "Ann", "Bob", "Cy")))
+
+    assert store.coauthor_weights() == {
+        ("ann", "bob"): (2, 1.5),
+        ("ann", "cy"): (1, 0.5),
+        ("bob", "cy"): (1, 0.5),
+    }
+
+
+def test_fresh_replaces_the_graph(store: GraphStore, sample_records: list[ExtractedPaper]) -> None:
+    store.write(build_graph(sample_records))
+    part = build_graph(sample_records[:10])
+
+    store.write(part, fresh=True)
+
+    assert store.counts() == expected_counts(part)
+    assert store.coauthor_weights() == expected_coauthors(part)
+
+
+def test_list_properties_keep_every_spelling_seen(store: GraphStore) -> None:
+    store.write(graph_of(paper("p1", "Ann Lee", variants={"Ann Lee": ("A. Lee",)})))
+    store.write(graph_of(paper("p2", "Ann Lee", variants={"Ann Lee": ("ANN LEE", "A. Lee")})))
+
+    node = store.to_networkx().nodes["Author:ann lee"]
+    assert node["variants"] == ["A. Lee", "ANN LEE"]
+    assert node["name"] == "Ann Lee"
+
+
+def test_to_networkx_uses_the_embedded_layout(store: GraphStore, sample_graph: GraphData) -> None:
+    store.write(sample_graph)
+    g = store.to_networkx()
+
+    some_paper = next(n for n in sample_graph.nodes if n.label == "Paper")
+    attrs = g.nodes[f"Paper:{some_paper.id}"]
+    assert attrs["label"] == "Paper"
+    assert attrs["id"] == some_paper.id
+    assert attrs["name"] == some_paper.props["name"]
+    assert attrs["abstract"] == some_paper.props["abstract"]
+    authored = next(r for r in sample_graph.rels if r.type == "AUTHORED")
+    edge = g.edges[f"Author:{authored.start[1]}", f"Paper:{authored.end[1]}", "AUTHORED"]
+    assert edge["position"] == authored.props["position"]
+    assert comparable(g)[0].keys() == {f"{n.label}:{n.id}" for n in sample_graph.nodes}
+
+
+def test_progress_reports_every_node_and_relationship(
+    store: GraphStore, sample_graph: GraphData
+) -> None:
+    seen: list[int] = []
+
+    store.write(sample_graph, progress=seen.append)
+
+    assert sum(seen) == len(sample_graph.nodes) + len(sample_graph.rels)
+
+
+@pytest.mark.parametrize("title", [None, "A Title"])
+def test_a_missing_title_reads_back_as_missing(store: GraphStore, title: str | None) -> None:
+    p = paper("p1", "Ann")
+    store.write(graph_of(Paper(**{**_fields(p), "title": title})))
+
+    assert store.to_networkx().nodes["Paper:p1"].get("title") == title
+
+
+def _fields(p: Paper) -> dict[str, Any]:
+    return {name: getattr(p, name) for name in Paper.__slots__}  # type: ignore[attr-defined]
