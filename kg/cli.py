@@ -374,8 +374,12 @@ def extract_cmd(
     with progress_bar(enabled=err.is_terminal and total > 100) as advance:
         extracted = run(
             lambda: extract_papers(
-                batch.papers, model=model, aliases=aliases, gazetteers=gazetteer or (),
-                n_process=n_process, progress=lambda n: advance("extract", n, total),
+                batch.papers,
+                model=model,
+                aliases=aliases,
+                gazetteers=gazetteer or (),
+                n_process=n_process,
+                progress=lambda n: advance("extract", n, total),
             )
         )
     lines = (json.dumps(to_record(ep), ensure_ascii=False) + "\n" for ep in extracted)
@@ -394,11 +398,15 @@ def eval_cmd(
     sources: SourcesArg = None,
     gold: Annotated[
         list[Path] | None,
-        typer.Option("--gold", help="Gold JSON (repeatable). Default: ../shared/eval/gold_dev.json."),
+        typer.Option(
+            "--gold", help="Gold JSON (repeatable). Default: ../shared/eval/gold_dev.json."
+        ),
     ] = None,
     papers: Annotated[
         Path | None,
-        typer.Option("--papers", help="The gold's papers JSON. Default: ../shared/eval/papers_dev.json."),
+        typer.Option(
+            "--papers", help="The gold's papers JSON. Default: ../shared/eval/papers_dev.json."
+        ),
     ] = None,
     min_f1: Annotated[
         list[str] | None,
@@ -421,12 +429,18 @@ def eval_cmd(
             raise typer.Exit(2) from None
     unknown = set(bars) - set(CATEGORIES)
     if unknown:
-        err.print(f"[bold red]error:[/] unknown category {', '.join(sorted(unknown))}; "
-                  f"use {', '.join(CATEGORIES)}")
+        err.print(
+            f"[bold red]error:[/] unknown category {', '.join(sorted(unknown))}; "
+            f"use {', '.join(CATEGORIES)}"
+        )
         raise typer.Exit(2)
     scores = run(
         lambda: evaluate_extraction(
-            sources, papers_path=papers, gold_paths=gold or (), model=model, aliases=aliases,
+            sources,
+            papers_path=papers,
+            gold_paths=gold or (),
+            model=model,
+            aliases=aliases,
             gazetteers=gazetteer or (),
         )
     )
@@ -440,6 +454,79 @@ def eval_cmd(
     if failed:
         err.print("[bold red]below the bar:[/] " + "; ".join(failed), highlight=False)
         raise typer.Exit(1)
+
+
+@app.command("viz")
+def viz_cmd(
+    view: Annotated[
+        str,
+        typer.Argument(
+            help="coauthors | topics | author NAME | paper ID | entity NAME | track NAME",
+            show_default=False,
+        ),
+    ],
+    arg: Annotated[
+        str | None,
+        typer.Argument(
+            help="The author, paper id, entity or track of an ego view.", show_default=False
+        ),
+    ] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output", "-o", help="HTML file to write [default: visualizations/VIEW.html]"
+        ),
+    ] = None,
+    min_weight: Annotated[
+        int, typer.Option("--min-weight", min=1, help="Hide links with fewer joint papers.")
+    ] = 1,
+    max_nodes: Annotated[
+        int | None,
+        typer.Option("--max-nodes", min=1, help="At most this many nodes (default per view)."),
+    ] = None,
+    hops: Annotated[int, typer.Option("--hops", min=1, max=3, help="Ego views: how far.")] = 2,
+    png: Annotated[
+        Path | None, typer.Option("--png", help="Also save a PNG picture (headless Chromium).")
+    ] = None,
+    svg: Annotated[
+        Path | None, typer.Option("--svg", help="Also save an SVG drawing (headless Chromium).")
+    ] = None,
+    open_page: Annotated[
+        bool, typer.Option("--open", help="Open the page in the default browser.")
+    ] = False,
+    backend: BackendOpt = "auto",
+    store: StoreOpt = None,
+    neo4j_uri: UriOpt = None,
+    neo4j_user: UserOpt = None,
+) -> None:
+    """Write an interactive, offline HTML view of the graph and print its path."""
+    from kg.viz import default_output_path, make_view, write_html
+
+    opened = open_from_options(store, backend, neo4j_uri, neo4j_user)
+    try:
+        graph = run(opened.store.to_networkx)
+    finally:
+        opened.store.close()
+    data = run(
+        lambda: make_view(
+            graph, view.lower(), arg, min_weight=min_weight, max_nodes=max_nodes, hops=hops
+        )
+    )
+    path = run(lambda: write_html(data, output or default_output_path(view.lower(), arg)))
+    if data.notice:
+        err.print(data.notice, highlight=False, markup=False)
+    out.print(str(path), highlight=False, markup=False)
+    if png or svg:
+        from kg.viz.export import export_png, export_svg
+
+        if png:
+            out.print(str(run(lambda: export_png(path, png))), highlight=False, markup=False)
+        if svg:
+            out.print(str(run(lambda: export_svg(path, svg))), highlight=False, markup=False)
+    if open_page:
+        import webbrowser
+
+        webbrowser.open(path.resolve().as_uri())
 
 
 def main() -> None:

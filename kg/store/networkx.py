@@ -23,6 +23,8 @@ from kg.store.base import Counts, Progress
 
 GRAPH_FILE = "graph.json"
 FORMAT_VERSION = 1
+# node-link's default "id" field would clobber our nodes' own `id` property
+NODE_KEY_FIELD = "node_key"
 
 
 def node_key(label: str, id_: str) -> str:
@@ -54,14 +56,14 @@ class NetworkXStore:
         if data.get("graph", {}).get("kg_format") != FORMAT_VERSION:
             raise StoreError(f"{self.path} is not a kg graph file (or from another kg version)")
         graph: nx.MultiDiGraph = nx.node_link_graph(
-            data, directed=True, multigraph=True, edges="edges"
+            data, directed=True, multigraph=True, edges="edges", name=NODE_KEY_FIELD
         )
         return graph
 
     def save(self) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
         self.graph.graph["kg_format"] = FORMAT_VERSION
-        data = nx.node_link_data(self.graph, edges="edges")
+        data = nx.node_link_data(self.graph, edges="edges", name=NODE_KEY_FIELD)
         fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=".graph-", suffix=".json.tmp")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
