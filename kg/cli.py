@@ -21,7 +21,7 @@ from rich.table import Table
 from kg import __version__
 from kg.config import Settings, load_settings
 from kg.errors import KGError
-from kg.store import Backend, Counts, OpenedStore, open_store
+from kg.store import Counts, OpenedStore, open_store
 
 app = typer.Typer(
     name="kg",
