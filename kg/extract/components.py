@@ -15,10 +15,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
+from spacy.attrs import IDX, SENT_START
 from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.language import Language
-from spacy.matcher import Matcher, PhraseMatcher
+from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 
 from kg.extract.abbrev import find_abbreviations
@@ -60,9 +62,7 @@ _EVAL_CUE_RE = re.compile(
 _VERSION_RE = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z]?")
 _MODEL_SIZE_RE = re.compile(r"[\-\u2013 ]\d+(?:\.\d+)?[BMK]$")
 _METHOD_CUE_WORDS = frozenset(
-    "methods method approaches approach models model baselines baseline frameworks framework "
-    "algorithms algorithm architectures architecture techniques technique efforts works "
-    "encodings variants solvers optimizers losses mechanisms designs networks".split()
+    ["methods", "method", "approaches", "approach", "models", "model", "baselines", "baseline", "frameworks", "framework", "algorithms", "algorithm", "architectures", "architecture", "techniques", "technique", "efforts", "works", "encodings", "variants", "solvers", "optimizers", "losses", "mechanisms", "designs", "networks"]
 )
 _LEADING_STOP = STOP_WORDS | {
     "existing", "recent", "prior", "previous", "standard", "popular", "classical", "modern",
@@ -70,7 +70,7 @@ _LEADING_STOP = STOP_WORDS | {
     "second", "third", "moreover", "furthermore", "however", "additionally", "empirically",
     "inspired", "motivated", "guided", "building", "given", "using", "across", "compared",
     "despite", "while", "although", "notably", "overall", "importantly", "crucially",
-    "extensive", "comprehensive", "evaluations", "code", "lastly", "theoretically",
+    "comprehensive", "evaluations", "code", "lastly", "theoretically",
 }
 _TASK_STOP = STOP_WORDS | {
     "existing", "recent", "prior", "previous", "standard", "various", "diverse", "downstream",
@@ -85,7 +85,7 @@ _TASK_STOP = STOP_WORDS | {
     "steps", "time", "cost", "costs", "training", "inference", "stable", "unified",
     "significant", "theoretical", "initial", "given", "standalone", "actionable", "parallel",
     "overall", "strong", "principled", "empirical", "architectural", "final", "whole", "global",
-    "local", "joint", "end-to-end", "accurate", "reliable", "fast", "faster", "precise", "good",
+    "local", "joint", "end-to-end", "reliable", "fast", "faster", "precise", "good",
 }
 _LIST_SEP_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*\(\s*|:\s*|/)\Z")
 # between a trigger and the list: "the", numbers and at most two adjective-like words
@@ -97,6 +97,20 @@ _GAP_RE = re.compile(
 )
 _WEAK_COMPARE = ("via", "using", "with", "adopting", "leveraging", "integrating")
 _TASK_WORD_RE = re.compile(r"[A-Za-z0-9][\w\-]*")
+
+
+class _Sent(NamedTuple):
+    start_char: int
+    end_char: int
+
+
+def _sentences(doc: Doc) -> list[_Sent]:
+    """Sentence char spans, read from arrays (``doc.sents`` builds a Span per sentence)."""
+    arr = doc.to_array([SENT_START, IDX])
+    starts = [int(idx) for flag, idx in arr.tolist() if flag == 1] or [0]
+    starts[0] = 0
+    ends = [*starts[1:], len(doc.text)]
+    return [_Sent(s, e) for s, e in zip(starts, ends, strict=True)]
 
 
 @dataclass(slots=True)
@@ -158,9 +172,9 @@ def make_entities(nlp: Language, name: str, max_tasks: int) -> KGEntities:
 class KGEntities:
     def __init__(self, nlp: Language, *, max_tasks: int = 3) -> None:
         self.nlp = nlp
-        self.matcher = Matcher(nlp.vocab)
+        self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
         for kind, phrases in triggers().items():
-            self.matcher.add(kind, [[{"LOWER": w} for w in phrase] for phrase in phrases])
+            self.matcher.add(kind, [Doc(nlp.vocab, words=phrase) for phrase in phrases])
         self.max_tasks = max_tasks
         h = heads()
         self.method_heads = h["method"]
@@ -170,9 +184,7 @@ class KGEntities:
         self.generic = generic_keys()
         self.metrics = metric_keys()
         task_alt = "|".join(sorted((re.escape(w) for w in self.task_heads), key=len, reverse=True))
-        self.task_re = re.compile(
-            r"((?:[A-Za-z0-9][\w\-]*\s+){0,3})(?:\([^()\s]{1,12}\)\s+)?(" + task_alt + r")\b", re.I
-        )
+        self.task_re = re.compile(r"(?<![\w\-])(" + task_alt + r")\b", re.I)
 
     # --- helpers -------------------------------------------------------------------------
     def _gazetteer_keys(self) -> dict[str, EntityType]:
@@ -212,10 +224,10 @@ class KGEntities:
     # --- the component -------------------------------------------------------------------
     def __call__(self, doc: Doc) -> Doc:
         text = doc.text
-        sents = list(doc.sents)
+        sents = _sentences(doc)
         sent_starts = [s.start_char for s in sents]
 
-        def sent_of(char: int) -> Span:
+        def sent_of(char: int) -> _Sent:
             return sents[max(0, bisect.bisect_right(sent_starts, char) - 1)]
 
         blocked = [(m.start(), m.end()) for m in _URL_RE.finditer(text)]
@@ -227,7 +239,8 @@ class KGEntities:
         trig: dict[str, list[tuple[int, int]]] = {"propose": [], "data": [], "compare": []}
         strings = doc.vocab.strings
         for match_id, s, e in self.matcher(doc):
-            trig[strings[match_id]].append((doc[s].idx, doc[e - 1].idx + len(doc[e - 1])))
+            last = doc[e - 1]
+            trig[strings[match_id]].append((doc[s].idx, last.idx + len(last)))
         for spans in trig.values():
             spans.sort()
 
@@ -317,7 +330,7 @@ class KGEntities:
             if in_url(s):
                 continue
             if runs and runs[-1][-1][1] == s - 1 and text[s - 1] == " " and not (
-                s in sent_starts or kind == "strong" and runs[-1][-1][2] == "strong"
+                s in sent_starts or (kind == "strong" and runs[-1][-1][2] == "strong")
             ):
                 runs[-1].append((s, e, kind))
             else:
@@ -327,7 +340,7 @@ class KGEntities:
             # trim stop words ("The", "Across", "We") and trailing version-less junk
             while run and text[run[0][0] : run[0][1]].lower() in _LEADING_STOP:
                 run = run[1:]
-            while run and (run[-1][2] == "num" and len(run) == 1 or
+            while run and ((run[-1][2] == "num" and len(run) == 1) or
                            text[run[-1][0] : run[-1][1]].lower() in _LEADING_STOP):
                 run = run[:-1]
             if not run:
@@ -344,9 +357,9 @@ class KGEntities:
             if strength != "strong" and s in sent_starts:
                 if strength == "cap":
                     continue
-            if _CITATION_AFTER_RE.match(text, e) or text[max(0, s - 1) : s] == "(" and re.match(
+            if _CITATION_AFTER_RE.match(text, e) or (text[max(0, s - 1) : s] == "(" and re.match(
                 r"\s*(?:19|20)\d\d", text[e:]
-            ):
+            )):
                 continue
             if self._is_rejected(phrase):
                 continue
@@ -354,7 +367,7 @@ class KGEntities:
         return out
 
     def _decide(
-        self, c: Candidate, text: str, sent: Span, trig, cands: list[Candidate], count: int,
+        self, c: Candidate, text: str, sent: _Sent, trig, cands: list[Candidate], count: int,
         local: set[str],
     ) -> None:
         """Type, role and confidence of one candidate from its shape and its context."""
@@ -396,9 +409,7 @@ class KGEntities:
             r"((?:[a-z][\w\-]*\s+){0,2}?)([a-z][\w\-]*)\b",
             text[c.end : s1],
         )
-        if list_tail and list_tail.group(2) in self.data_heads:
-            data_ctx = True
-        elif list_tail and list_tail.group(2) in ("tasks", "task") and c.strength == "strong" and not list_tail.group(1):
+        if (list_tail and list_tail.group(2) in self.data_heads) or (list_tail and list_tail.group(2) in ("tasks", "task") and c.strength == "strong" and not list_tail.group(1)):
             data_ctx = True
         del follow
         trig_kind = self._list_trigger(c, text, s0, trig, cands)
@@ -430,9 +441,9 @@ class KGEntities:
         if re.match(r"\s+(?:accuracy|scores?|f1|error|rate|metric)\b", text[c.end : s1], re.I):
             return  # "OCR accuracy": the name of a measurement
         if (
-            c.strength == "strong" and not (c.label or c.long or c.cues or data_ctx or method_ctx)
-            and count == 1 and re.fullmatch(r"[A-Z][A-Z\-]*s?", c.text) or name_key(c.text) in local
-            and not (c.label or c.cues or data_ctx)
+            (c.strength == "strong" and not (c.label or c.long or c.cues or data_ctx or method_ctx)
+            and count == 1 and re.fullmatch(r"[A-Z][A-Z\-]*s?", c.text)) or (name_key(c.text) in local
+            and not (c.label or c.cues or data_ctx))
         ):
             return  # a lone all-capital word with nothing around it: too often a local shorthand
 
@@ -450,7 +461,7 @@ class KGEntities:
                 t = long_type
             elif proposed or _MODEL_SIZE_RE.search(c.text):
                 t = EntityType.METHOD
-            elif head_type is EntityType.TASK or c.long and long_type is EntityType.TASK:
+            elif head_type is EntityType.TASK or (c.long and long_type is EntityType.TASK):
                 return  # "Temporal Action Localization": task phrases are ranked in _tasks
             elif head_type is EntityType.METHOD:
                 t = EntityType.METHOD
@@ -458,7 +469,7 @@ class KGEntities:
                 t = EntityType.DATASET
             elif c.long:
                 t = long_type or (EntityType.METHOD if method_ctx else None)
-            elif c.strength == "strong" or c.strength in ("title", "cap") and method_ctx:
+            elif c.strength == "strong" or (c.strength in ("title", "cap") and method_ctx):
                 t = EntityType.METHOD
         elif t is EntityType.TASK:
             return
@@ -523,7 +534,7 @@ class KGEntities:
                         best = (label, ts)
         return best
 
-    def _as_mention(self, c: Candidate, text: str, sent: Span) -> dict:
+    def _as_mention(self, c: Candidate, text: str, sent: _Sent) -> dict:
         name, aliases = c.text, [c.long] if c.long else []
         if c.long and sum(w[:1].isupper() for w in c.long.split()) < len(c.long.split()) / 2:
             name, aliases = c.long, [c.text]  # "flow matching models (FMs)": the words say more
@@ -553,8 +564,15 @@ class KGEntities:
             return any(gs <= start < ge or start <= gs < end for gs, ge in gaz_tasks)
 
         for m in self.task_re.finditer(text):
-            head = m.group(2)
-            mods = m.group(1).split()
+            head = m.group(1)
+            mods = text[max(0, m.start() - 60) : m.start()].split()[-4:]
+            if mods and re.fullmatch(r"\([^()\s]{1,12}\)", mods[-1]):
+                mods.pop()  # "text-to-image (T2I) generation"
+            if m.start() >= 60 and mods:
+                mods = mods[1:] if len(mods) == 4 else mods  # the first may be cut
+            mods = mods[-3:]
+            if not mods or text[m.start() - 1 : m.start()] != " ":
+                continue
             # keep the modifiers adjacent to the head that look like noun modifiers
             kept: list[str] = []
             for w in reversed(mods):
@@ -565,19 +583,16 @@ class KGEntities:
                     break
                 if lw.endswith("s") and not lw.endswith(("ss", "ics", "series", "sis")):
                     break  # "scales inference": a verb or a plural, not a modifier
-                if re.fullmatch(r"\d+", w) or lw.endswith(("ing", "ed")) and "-" not in lw and lw not in ("modeling", "learning", "training", "planning", "computing", "reasoning", "clustering", "sequencing", "fine-tuning", "unlearning", "merging", "forecasting", "editing"):
+                if re.fullmatch(r"\d+", w) or (lw.endswith(("ing", "ed")) and "-" not in lw and lw not in ("modeling", "learning", "training", "planning", "computing", "reasoning", "clustering", "sequencing", "fine-tuning", "unlearning", "merging", "forecasting", "editing")):
                     break
                 kept.insert(0, w)
             if not kept:
                 continue
-            start = m.start(2) - sum(len(w) + 1 for w in kept) if kept else m.start(2)
-            # recompute start exactly from the text
             phrase = " ".join([*kept, head])  # without "(T2I)" in "text-to-image (T2I) generation"
-            start = m.start(1) + sum(len(w) + 1 for w in mods[: len(mods) - len(kept)])
-            start = text.index(kept[0], start) if kept[0] in text[start:] else start
-            end = m.end(2)
-            if any(c.type and (c.start < end and start < c.end or c.long_span and c.long_span[0] < end
-                   and start < c.long_span[1]) and not (c.long and self._type_from_head(c.long) is EntityType.TASK)
+            start = text.rfind(kept[0], max(0, m.start() - 60), m.start())
+            end = m.end(1)
+            if any(c.type and ((c.start < end and start < c.end) or (c.long_span and c.long_span[0] < end
+                   and start < c.long_span[1])) and not (c.long and self._type_from_head(c.long) is EntityType.TASK)
                    for c in cands):
                 continue
             key = phrase.lower()
