@@ -28,15 +28,22 @@ def open_store(settings: Settings, backend: Backend = "auto") -> OpenedStore:
     if backend == "neo4j":
         if not settings.neo4j_uri:
             raise ConfigError("--backend neo4j needs a URI: pass --neo4j-uri or set NEO4J_URI")
-        return OpenedStore(_neo4j(settings), f"--backend neo4j at {settings.neo4j_uri}")
+        return OpenedStore(_neo4j(settings), "--backend neo4j")
     if backend != "auto":
         raise ConfigError(f"unknown backend {backend!r}: use auto, networkx or neo4j")
     if not settings.neo4j_uri:
         return OpenedStore(NetworkXStore(settings.home), "NEO4J_URI is not set")
     try:
-        return OpenedStore(_neo4j(settings), f"NEO4J_URI is set and {settings.neo4j_uri} answered")
+        store = _neo4j(settings)
     except StoreUnavailable as exc:
-        return OpenedStore(NetworkXStore(settings.home), f"Neo4j not reachable ({exc})")
+        # Only "not reachable" falls back: a wrong password or a bad URI is the user's to fix.
+        why = getattr(exc, "reason", None) or str(exc)
+        return OpenedStore(
+            NetworkXStore(settings.home),
+            f"NEO4J_URI is set but Neo4j at {getattr(exc, 'location', 'that URI')} did not "
+            f"answer: {why}",
+        )
+    return OpenedStore(store, f"NEO4J_URI is set and {store.location} answered")
 
 
 def _neo4j(settings: Settings) -> GraphStore:

@@ -12,6 +12,7 @@ by the driver alone and scrubbed from any error message that reaches the user.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -33,6 +34,10 @@ from kg.errors import ConfigError, QueryError, StoreAuthError, StoreError, Store
 from kg.graph import LIST_PROPS, NODE_LABELS, REL_TYPES, GraphData, Node, Rel
 from kg.store.base import Counts, Progress
 
+# The driver logs a lost routing table or connection as a warning before raising; kg reports the
+# raised error itself, so without logging configured the same news should not print twice.
+logging.getLogger("neo4j").addHandler(logging.NullHandler())
+
 SCHEMA_FILE = Path(__file__).resolve().parents[2] / "cypher" / "schema.cypher"
 
 #: Rows per write transaction. Papers carry their abstracts (~1–2 kB), so 1,000 rows is a
@@ -44,6 +49,10 @@ DELETE_BATCH = 10_000
 #: Authors whose COAUTHOR relationships are recomputed per transaction.
 COAUTHOR_BATCH = 2000
 
+#: Bolt schemes only: ``+s`` verifies TLS, ``+ssc`` accepts self-signed certificates; ``neo4j``
+#: routes (clusters, Aura), ``bolt`` talks to one server.
+URI_SCHEMES = frozenset({"bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc"})
+
 T = TypeVar("T")
 
 _UNAVAILABLE = (
@@ -54,6 +63,15 @@ _UNAVAILABLE = (
     neo4j_errors.IncompleteCommit,
     OSError,
 )
+
+
+class Neo4jUnavailable(StoreUnavailable):
+    """Neo4j did not answer; ``reason`` is the short cause ("Connection refused")."""
+
+    def __init__(self, message: str, *, location: str, reason: str) -> None:
+        super().__init__(message)
+        self.location = location
+        self.reason = reason
 
 
 class Neo4jStore:
@@ -97,6 +115,18 @@ class Neo4jStore:
         if not settings.neo4j_uri:
             raise ConfigError("no Neo4j URI: pass --neo4j-uri or set NEO4J_URI")
         location = redact_uri(settings.neo4j_uri)
+        scheme = settings.neo4j_uri.partition("://")[0].lower()
+        if scheme not in URI_SCHEMES or "://" not in settings.neo4j_uri:
+            raise ConfigError(
+                f"cannot use the Neo4j URI {location}: the scheme must be one of "
+                f"{', '.join(sorted(URI_SCHEMES))} (e.g. bolt://localhost:7687, or "
+                "neo4j+s://<id>.databases.neo4j.io for Aura)"
+            )
+        if location != settings.neo4j_uri:
+            raise ConfigError(
+                f"the Neo4j URI {location} carries credentials: remove them from the URI and "
+                "set NEO4J_USER / NEO4J_PASSWORD instead"
+            )
         auth = (
             (settings.neo4j_user, settings.neo4j_password)
             if settings.neo4j_password is not None
@@ -112,8 +142,11 @@ class Neo4jStore:
                 user_agent=f"kg/{__version__}",
             )
         except (ValueError, neo4j_errors.ConfigurationError) as exc:
+            reason = _first_line(exc)
+            if settings.neo4j_password:
+                reason = reason.replace(settings.neo4j_password, "***")
             raise ConfigError(
-                f"cannot use the Neo4j URI {location}: {_first_line(exc)} "
+                f"cannot use the Neo4j URI {location}: {reason} "
                 "(expected e.g. bolt://localhost:7687 or neo4j+s://<id>.databases.neo4j.io)"
             ) from None
         store = cls(
@@ -157,11 +190,14 @@ class Neo4jStore:
                     self._write_rels(type_, start, end, rels, advance)
                 papers = sorted({rel.end[1] for rel in graph.rels if rel.type == "AUTHORED"})
                 self._recompute_coauthors(papers)
-        except StoreUnavailable as exc:
-            raise StoreUnavailable(
-                f"{exc} — the write stopped after {written:,} of {total:,} nodes and "
-                "relationships. Rerun the same command once Neo4j is back: writes MERGE on ids, "
-                "so the rerun completes the graph without duplicates."
+        except Neo4jUnavailable as exc:
+            raise Neo4jUnavailable(
+                f"lost Neo4j at {self.location} during the write ({exc.reason}) after "
+                f"{written:,} of {total:,} nodes and relationships. Rerun the same command once "
+                "Neo4j is back: writes MERGE on ids, so the rerun completes the graph without "
+                "duplicates.",
+                location=self.location,
+                reason=exc.reason,
             ) from None
 
     def counts(self) -> Counts:
@@ -328,7 +364,12 @@ class Neo4jStore:
         except neo4j_errors.AuthError as exc:
             raise StoreAuthError(
                 f"Neo4j at {self.location} refused the credentials of user {self.user!r} "
-                f"({self._scrub(_first_line(exc))}). Check NEO4J_USER and NEO4J_PASSWORD."
+                f"({self._scrub(_message(exc))}). "
+                + (
+                    "Check NEO4J_USER and NEO4J_PASSWORD."
+                    if self._secret is not None
+                    else "No password was given: set NEO4J_PASSWORD."
+                )
             ) from None
         except neo4j_errors.Forbidden as exc:
             raise StoreAuthError(
@@ -336,15 +377,20 @@ class Neo4jStore:
                 f"{self._scrub(_message(exc))}"
             ) from None
         except _UNAVAILABLE as exc:
-            raise StoreUnavailable(
-                f"cannot {action} Neo4j at {self.location}: {self._scrub(_first_line(exc))}. "
+            reason = self._scrub(_first_line(exc))
+            raise Neo4jUnavailable(
+                f"cannot {action} Neo4j at {self.location}: {reason}. "
                 "Is the server running (`docker compose up -d`)? "
-                "Or use the embedded store: --backend networkx"
+                "Or use the embedded store: --backend networkx",
+                location=self.location,
+                reason=reason,
             ) from None
         except neo4j_errors.TransientError as exc:
-            raise StoreUnavailable(
-                f"Neo4j at {self.location} kept failing transiently: "
-                f"{self._scrub(_message(exc))}. Try again."
+            reason = self._scrub(_message(exc))
+            raise Neo4jUnavailable(
+                f"Neo4j at {self.location} kept failing transiently ({reason}). Try again.",
+                location=self.location,
+                reason=reason,
             ) from None
         except (neo4j_errors.CypherSyntaxError, neo4j_errors.CypherTypeError) as exc:
             raise QueryError(f"Cypher error: {self._scrub(_message(exc))}") from None
@@ -486,8 +532,13 @@ def _chunks(items: Sequence[T], size: int) -> Iterator[list[T]]:
 
 
 def _first_line(exc: BaseException) -> str:
+    """The gist of a driver error: its socket-level reason if it has one, else its first line."""
     text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__
+    if not text:
+        return type(exc).__name__
+    if reason := re.search(r"\(reason ([^)]*)\)", text):
+        return reason.group(1)
+    return text.splitlines()[0].rstrip(":")
 
 
 def _message(exc: neo4j_errors.Neo4jError) -> str:
