@@ -1,0 +1,240 @@
+"""Named queries over either store, and ad-hoc Cypher on Neo4j.
+
+Each named query is a file, ``cypher/<name>.cypher`` (:mod:`kg.queries.spec`), and a Python twin
+(:mod:`kg.queries.twins`). :func:`run_query` types and checks the parameters against the file's
+header, resolves names to ids (:mod:`kg.queries.names`), and then runs the Cypher on Neo4j — always
+as parameters, in a read transaction — or the twin on the embedded store. Both give the same
+columns, rows and order; tests/test_queries_parity.py holds them to it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from typing import Any
+
+from kg.errors import QueryError
+from kg.queries import twins
+from kg.queries.index import index_for
+from kg.queries.names import (
+    Hit,
+    resolve_author,
+    resolve_entity,
+    resolve_entity_type,
+    resolve_track,
+    search,
+)
+from kg.queries.spec import Param, QuerySpec, get_query, list_queries
+from kg.store.base import GraphStore
+
+__all__ = [
+    "Hit",
+    "Param",
+    "QueryResult",
+    "QuerySpec",
+    "get_query",
+    "list_queries",
+    "prepare_params",
+    "run_cypher",
+    "run_query",
+    "search",
+]
+
+
+@dataclass(slots=True)
+class QueryResult:
+    columns: list[str]
+    rows: list[tuple[Any, ...]]
+    params: dict[str, Any] = field(default_factory=dict)  # as sent, after resolution
+    empty_reason: str = ""  # when there are no rows: why, in words
+
+    def as_dicts(self) -> list[dict[str, Any]]:
+        return [dict(zip(self.columns, row, strict=True)) for row in self.rows]
+
+
+def run_query(
+    store: GraphStore,
+    name: str,
+    params: Mapping[str, str | int | float | bool] | None = None,
+    *,
+    limit: int | None = None,
+) -> QueryResult:
+    """Run a named query. ``limit`` sets the query's ``limit`` parameter when it has one, and
+    otherwise cuts the rows."""
+    spec = get_query(name)
+    given = dict(params or {})
+    if limit is not None and spec.param("limit") is not None:
+        given["limit"] = limit
+    typed = prepare_params(spec, given)
+    sent = _resolve(store, spec, typed)
+    if store.backend == "networkx":
+        rows = twins.TWINS[spec.name](index_for(store.to_networkx()), sent)
+    else:
+        rows = _run_on_neo4j(store, spec, sent)
+    if limit is not None and spec.param("limit") is None:
+        rows = rows[:limit]
+    return QueryResult(
+        list(spec.columns),
+        [tuple(r) for r in rows],
+        sent,
+        "" if rows else _empty_reason(spec, typed),
+    )
+
+
+def prepare_params(spec: QuerySpec, given: Mapping[str, Any]) -> dict[str, Any]:
+    """Check names, fill defaults, convert types; errors say which parameter and what it takes."""
+    known = {p.name for p in spec.params}
+    for key in given:
+        if key not in known:
+            close = get_close_matches(key, known, n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            listed = ", ".join(sorted(known)) or "none"
+            raise QueryError(
+                f"{spec.name} has no parameter {key!r}: {hint}its parameters are {listed}"
+            )
+    typed: dict[str, Any] = {}
+    for p in spec.params:
+        value = given.get(p.name)
+        if value is None or (p.required and isinstance(value, str) and not value.strip()):
+            if p.required:
+                raise QueryError(
+                    f"{spec.name} needs the parameter {p.name!r} ({p.shown_type}): {p.help}. "
+                    f'Example: kg query {spec.name} --param {p.name}="…"'
+                )
+            value = p.default
+        typed[p.name] = p.coerce(value, query=spec.name)
+    return typed
+
+
+def _resolve(store: GraphStore, spec: QuerySpec, typed: dict[str, Any]) -> dict[str, Any]:
+    sent = dict(typed)
+    by_kind: dict[str, list[Param]] = {}
+    for p in spec.params:
+        if p.kind:
+            by_kind.setdefault(p.kind, []).append(p)
+    for p in by_kind.get("entity-type", []):
+        sent[p.name] = resolve_entity_type(typed[p.name])
+    entity_label = next((sent[p.name] for p in by_kind.get("entity-type", [])), "")
+    for p in spec.params:
+        value = typed[p.name]
+        if not p.kind or p.kind == "entity-type" or value == "":
+            continue
+        if p.kind == "author":
+            sent[p.name] = resolve_author(store, value)
+        elif p.kind == "entity":
+            sent[p.name] = resolve_entity(store, value, entity_label)
+        elif p.kind == "track":
+            sent[p.name] = resolve_track(store, value)
+    if spec.name == "collaboration-path" and sent["source"] == sent["target"]:
+        raise QueryError(
+            f"source and target are the same author ({typed['source']!r}): "
+            "give two different authors"
+        )
+    return sent
+
+
+def _run_on_neo4j(store: GraphStore, spec: QuerySpec, sent: dict[str, Any]) -> list[Any]:
+    run = getattr(store, "run", None)
+    if run is None:
+        raise QueryError(f"the {store.backend} store cannot run Cypher")
+    if spec.name == "communities":
+        return twins.communities(_edges(run(spec.cypher, {})), sent)
+    if spec.name == "central-authors" and sent["measure"] == "betweenness":
+        edges_cypher = get_query("coauthor-graph").cypher
+        return twins.betweenness(_edges(run(edges_cypher, {"limit": 1 << 62})), sent)
+    records = run(spec.cypher, sent)
+    return [tuple(record[c] for c in spec.columns) for record in records]
+
+
+def _edges(records: list[dict[str, Any]]) -> list[twins.Edge]:
+    return [
+        (
+            r["source"],
+            r["source_name"],
+            r["target"],
+            r["target_name"],
+            int(r["papers"]),
+            float(r["weight"]),
+        )
+        for r in records
+    ]
+
+
+_EMPTY = {
+    "coauthors": "{name} has no co-authors in the graph",
+    "collaboration-path": "no chain of co-authors of at most 10 hops links {source} and {target}",
+    "experts": "no paper in the graph relates to {entity}",
+    "recommend-collaborators": "no candidate shares a co-author or a concept with {name}",
+    "papers-using": "no paper in the graph relates to {entity}",
+    "proposed-in": "no paper in the graph is recorded as proposing {entity} "
+    "(try papers-using to see where it appears)",
+    "methods-by-track": "no paper of this track mentions a method",
+    "concept-cooccurrence": "no pair of entities shares at least {min_papers} papers",
+    "top-collaborations": "no pair of co-authors has at least {min_papers} joint papers",
+    "communities": "no community matches (an author with no co-authors is in none)",
+}
+
+
+def _empty_reason(spec: QuerySpec, typed: Mapping[str, Any]) -> str:
+    template = _EMPTY.get(spec.name, "the query matched nothing")
+    try:
+        return template.format(
+            **{k: repr(v) if isinstance(v, str) else v for k, v in typed.items()}
+        )
+    except (KeyError, IndexError):
+        return template
+
+
+# --- ad-hoc Cypher -----------------------------------------------------------------------
+
+#: Clauses that change the graph or the schema. Checked on the statement with its string
+#: literals and comments removed; the read transaction makes the server refuse them as well.
+_WRITE_CLAUSES = re.compile(
+    r"\b(CREATE|MERGE|DELETE|DETACH|SET|REMOVE|DROP|FOREACH|LOAD\s+CSV|"
+    r"IN\s+TRANSACTIONS|ALTER|RENAME|GRANT|DENY|REVOKE)\b",
+    re.IGNORECASE,
+)
+_LITERALS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`[^`]*`|//[^\n]*|/\*.*?\*/", re.S)
+
+
+def write_clauses(cypher: str) -> list[str]:
+    """The write clauses in a statement ("MERGE", "SET", …), ignoring strings and comments."""
+    code = _LITERALS.sub(" ", cypher)
+    return list(
+        dict.fromkeys(" ".join(m.group(1).upper().split()) for m in _WRITE_CLAUSES.finditer(code))
+    )
+
+
+def run_cypher(
+    store: GraphStore,
+    cypher: str,
+    params: Mapping[str, Any] | None = None,
+    *,
+    write: bool = False,
+) -> QueryResult:
+    """Ad-hoc Cypher on Neo4j: read-only unless ``write`` (then the server enforces it too)."""
+    if store.backend == "networkx":
+        raise QueryError(
+            "ad-hoc Cypher needs Neo4j: the graph is in the embedded store. Set NEO4J_URI (or pass "
+            "--backend neo4j --neo4j-uri …), or ask with a named query: `kg query --list`"
+        )
+    if not cypher.strip():
+        raise QueryError("no Cypher statement given")
+    if not write:
+        found = write_clauses(cypher)
+        if found:
+            raise QueryError(
+                f"this statement writes ({', '.join(found)}); kg cypher is read-only — "
+                "pass --write to change the graph"
+            )
+    run = getattr(store, "run", None)
+    if run is None:
+        raise QueryError(f"the {store.backend} store cannot run Cypher")
+    records = run(cypher, dict(params or {}), write=write)
+    columns = list(records[0]) if records else []
+    rows = [tuple(r.get(c) for c in columns) for r in records]
+    return QueryResult(
+        columns, rows, dict(params or {}), "" if rows else "the statement returned no rows"
+    )

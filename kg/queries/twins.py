@@ -1,0 +1,444 @@
+"""The NetworkX twin of every named query: the same columns, rows and order as its Cypher.
+
+Each twin reads the :class:`~kg.queries.index.GraphIndex` of the embedded graph and mirrors its
+statement clause by clause — the ORDER BY of the .cypher file is the sort key here, always ending
+in an id so ties break the same way on both stores. Floats are rounded with :func:`cypher_round`,
+which rounds like Cypher's ``round(x, n)`` (half away from zero on the shortest decimal form),
+so the two stores print the same digits.
+
+Two queries are graph algorithms that plain Cypher cannot express (communities; central-authors
+by betweenness): :func:`communities` and :func:`betweenness` take the co-author edge list, which
+kg reads from either store, and run NetworkX on it for both.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Mapping
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+import networkx as nx
+
+from kg.queries.index import MENTION_TYPES, EntityKey, GraphIndex
+
+Row = tuple[Any, ...]
+Params = Mapping[str, Any]
+#: (source id, source name, target id, target name, joint papers, weight), source < target.
+Edge = tuple[str, str, str, str, int, float]
+
+_ROLE_RANK = {"PROPOSES": 0, "EVALUATED_ON": 1, "USES": 2, "ADDRESSES": 3}
+_PROFILE_RANK = {"PROPOSES": 2, "EVALUATED_ON": 3, "USES": 4, "ADDRESSES": 5}
+_OVERVIEW_RANK = {"Method": 2, "Dataset": 3, "Benchmark": 4, "Task": 5}
+MAX_PATH_HOPS = 10
+
+
+def cypher_round(value: float, digits: int) -> float:
+    """Cypher's ``round(value, digits)``: HALF_UP on the shortest decimal form of the float."""
+    if math.isnan(value) or math.isinf(value):
+        return value
+    step = Decimal(1).scaleb(-digits)
+    return float(Decimal(repr(float(value))).quantize(step, rounding=ROUND_HALF_UP))
+
+
+def role_name(rel_type: str) -> str:
+    """PROPOSES → "proposes", EVALUATED_ON → "evaluated on" (Cypher: toLower(replace(…)))."""
+    return rel_type.replace("_", " ").lower()
+
+
+# --- co-authorship ------------------------------------------------------------------------
+
+
+def coauthors(ix: GraphIndex, p: Params) -> list[Row]:
+    rows = [
+        (-papers, -cypher_round(weight, 3), cid, ix.author_names[cid], papers)
+        for cid, (papers, weight) in ix.coauthors.get(p["name"], {}).items()
+    ]
+    rows.sort()
+    return [(name, papers, -negw) for _, negw, _, name, papers in rows[: p["limit"]]]
+
+
+def top_collaborations(ix: GraphIndex, p: Params) -> list[Row]:
+    ranked = ix.memo.get("top_collaborations")
+    if ranked is None:
+        ranked = sorted(
+            (-papers, -cypher_round(weight, 3), a, b, papers)
+            for a, b, papers, weight in ix.coauthor_edges()
+        )
+        ix.memo["top_collaborations"] = ranked
+    out: list[Row] = []
+    for _negp, negw, a, b, papers in ranked:
+        if len(out) >= p["limit"]:
+            break
+        if papers >= p["min_papers"]:
+            out.append((ix.author_names[a], ix.author_names[b], papers, -negw))
+    return out
+
+
+def collaboration_path(ix: GraphIndex, p: Params) -> list[Row]:
+    """Of all shortest chains, the one with the smallest list of ids (allShortestPaths, ORDER BY
+    the id list, LIMIT 1): BFS from the target, then from the source always step to the
+    smallest-id neighbour one hop closer."""
+    source, target = p["source"], p["target"]
+    dist = {target: 0}
+    frontier = [target]
+    while frontier and source not in dist and dist[frontier[0]] < MAX_PATH_HOPS:
+        nxt = []
+        for node in frontier:
+            for other in ix.coauthors.get(node, {}):
+                if other not in dist:
+                    dist[other] = dist[node] + 1
+                    nxt.append(other)
+        frontier = nxt
+    if source not in dist:
+        return []
+    chain = [source]
+    while chain[-1] != target:
+        here = chain[-1]
+        chain.append(min(o for o in ix.coauthors[here] if dist.get(o) == dist[here] - 1))
+    rows: list[Row] = [(0, ix.author_names[source], None)]
+    for step in range(1, len(chain)):
+        papers = ix.coauthors[chain[step - 1]][chain[step]][0]
+        rows.append((step, ix.author_names[chain[step]], papers))
+    return rows
+
+
+def author_profile(ix: GraphIndex, p: Params) -> list[Row]:
+    aid, per_facet = p["name"], p["per_facet"]
+    papers = ix.author_papers.get(aid, [])
+    keyed: list[tuple[Any, ...]] = []
+    for pid in sorted(papers, key=lambda pid: (ix.papers[pid].get("name"), pid))[:per_facet]:
+        name = ix.papers[pid].get("name")
+        keyed.append((0, -1, name, pid, "paper", "Paper", name))
+    tracks = Counter(ix.paper_track[pid] for pid in papers if pid in ix.paper_track)
+    for tid, n in sorted(tracks.items(), key=lambda kv: (-kv[1], kv[0]))[:per_facet]:
+        keyed.append((1, -n, tid, tid, "track", "Track", ix.tracks[tid]))
+    by_role: dict[str, Counter[EntityKey]] = defaultdict(Counter)
+    for pid in papers:
+        for rel, ekey, _ in ix.paper_mentions.get(pid, ()):
+            by_role[rel][ekey] += 1
+    for rel, counts in by_role.items():
+        top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0][1], kv[0][0]))[:per_facet]
+        for (label, eid), n in top:
+            name = ix.entities[(label, eid)].get("name")
+            keyed.append((_PROFILE_RANK[rel], -n, eid, label, role_name(rel), label, name))
+    keyed.sort(key=lambda k: k[:4])
+    return [(facet, type_, name, -negn) for _, negn, _, _, facet, type_, name in keyed]
+
+
+# --- who knows what ----------------------------------------------------------------------
+
+
+def experts(ix: GraphIndex, p: Params) -> list[Row]:
+    papers: dict[str, set[str]] = defaultdict(set)
+    proposed: dict[str, set[str]] = defaultdict(set)
+    for ekey in ix.entity_keys(p["entity"], p["type"]):
+        for rel, pid, _ in ix.entity_mentions.get(ekey, ()):
+            for _, aid in ix.paper_authors.get(pid, ()):
+                papers[aid].add(pid)
+                if rel == "PROPOSES":
+                    proposed[aid].add(pid)
+    ranked = sorted(
+        (-(len(ps) + 2 * len(proposed[aid])), -len(ps), aid, len(proposed[aid]))
+        for aid, ps in papers.items()
+    )
+    return [
+        (ix.author_names[aid], -negs, -negp, prop) for negs, negp, aid, prop in ranked[: p["limit"]]
+    ]
+
+
+def recommend_collaborators(ix: GraphIndex, p: Params) -> list[Row]:
+    aid = p["name"]
+    known = ix.coauthors.get(aid, {})
+    shared_coauthors: Counter[str] = Counter()
+    by_coauthors: dict[str, float] = defaultdict(float)
+    for z in known:
+        weight = 1.0 / math.log(len(ix.coauthors[z]))
+        for c in ix.coauthors[z]:
+            if c != aid and c not in known:
+                shared_coauthors[c] += 1
+                by_coauthors[c] += weight
+    concepts = {
+        ekey
+        for pid in ix.author_papers.get(aid, ())
+        for _, ekey, _ in ix.paper_mentions.get(pid, ())
+    }
+    shared_concepts: Counter[str] = Counter()
+    by_concepts: dict[str, float] = defaultdict(float)
+    for ekey in concepts:
+        users = ix.entity_authors(ekey)
+        if len(users) < 2:
+            continue
+        weight = 1.0 / math.log(len(users))
+        for c in users:
+            if c != aid and c not in known:
+                shared_concepts[c] += 1
+                by_concepts[c] += weight
+    candidates = set(shared_coauthors) | set(shared_concepts)
+    ranked = sorted(
+        (
+            -cypher_round(by_coauthors[c] + p["concept_weight"] * by_concepts[c], 4),
+            -shared_coauthors[c],
+            c,
+        )
+        for c in candidates
+    )
+    return [
+        (ix.author_names[c], -negs, -negsc, shared_concepts[c])
+        for negs, negsc, c in ranked[: p["limit"]]
+    ]
+
+
+def papers_using(ix: GraphIndex, p: Params) -> list[Row]:
+    keyed = []
+    for ekey in ix.entity_keys(p["entity"], p["type"]):
+        for rel, pid, _ in ix.entity_mentions.get(ekey, ()):
+            paper = ix.papers[pid]
+            year = paper.get("year")
+            keyed.append(
+                (
+                    (_ROLE_RANK[rel], -(year or 0), pid, ekey[0]),
+                    (paper.get("name"), role_name(rel), ekey[0], paper.get("track"), year, pid),
+                )
+            )
+    keyed.sort(key=lambda kv: kv[0])
+    return [row for _, row in keyed[: p["limit"]]]
+
+
+def proposed_in(ix: GraphIndex, p: Params) -> list[Row]:
+    keyed = []
+    for ekey in ix.entity_keys(p["entity"], p["type"]):
+        entity = ix.entities[ekey].get("name")
+        for rel, pid, attrs in ix.entity_mentions.get(ekey, ()):
+            if rel != "PROPOSES":
+                continue
+            paper = ix.papers[pid]
+            year = paper.get("year")
+            confidence = cypher_round(attrs.get("confidence", 0.0), 3)
+            authors = [ix.author_names[aid] for _, aid in ix.paper_authors.get(pid, ())]
+            keyed.append(
+                (
+                    (year if year is not None else 100000, -confidence, pid, ekey[0]),
+                    (entity, ekey[0], paper.get("name"), authors, year, confidence, pid),
+                )
+            )
+    keyed.sort(key=lambda kv: kv[0])
+    return [row for _, row in keyed[: p["limit"]]]
+
+
+# --- tracks and topics --------------------------------------------------------------------
+
+
+def methods_by_track(ix: GraphIndex, p: Params) -> list[Row]:
+    tracks = [p["track"]] if p["track"] else sorted(ix.track_papers)
+    rows: list[Row] = []
+    for tid in tracks:
+        counts: Counter[str] = Counter()
+        for pid in ix.track_papers.get(tid, ()):
+            for mid in {
+                ekey[1] for _, ekey, _ in ix.paper_mentions.get(pid, ()) if ekey[0] == "Method"
+            }:
+                counts[mid] += 1
+        top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[: p["per_track"]]
+        rows.extend((ix.tracks[tid], ix.entities[("Method", mid)].get("name"), n) for mid, n in top)
+    return rows
+
+
+def track_overview(ix: GraphIndex, p: Params) -> list[Row]:
+    tid, limit = p["track"], p["limit"]
+    papers = ix.track_papers.get(tid, [])
+    rows: list[Row] = [("papers", ix.tracks[tid], len(papers))]
+    authors = Counter(aid for pid in papers for _, aid in ix.paper_authors.get(pid, ()))
+    for aid, n in sorted(authors.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]:
+        rows.append(("author", ix.author_names[aid], n))
+    entities: Counter[EntityKey] = Counter()
+    for pid in papers:
+        for ekey in {
+            ekey for _, ekey, _ in ix.paper_mentions.get(pid, ()) if ekey[0] in _OVERVIEW_RANK
+        }:
+            entities[ekey] += 1
+    by_label: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    for (label, eid), n in entities.items():
+        by_label[label].append((-n, eid))
+    for label in sorted(by_label, key=_OVERVIEW_RANK.__getitem__):
+        for negn, eid in sorted(by_label[label])[:limit]:
+            rows.append((label.lower(), ix.entities[(label, eid)].get("name"), -negn))
+    return rows
+
+
+def concept_cooccurrence(ix: GraphIndex, p: Params) -> list[Row]:
+    if p["entity"]:
+        counts: Counter[tuple[EntityKey, EntityKey]] = Counter()
+        for anchor in ix.entity_keys(p["entity"], p["type"]):
+            for _, pid, _ in ix.entity_mentions.get(anchor, ()):
+                for other in {ekey for _, ekey, _ in ix.paper_mentions[pid]}:
+                    if other != anchor:
+                        counts[(anchor, other)] += 1
+    else:
+        counts = ix.memo.get("cooccurrence")
+        if counts is None:
+            counts = Counter()
+            for mentions in ix.paper_mentions.values():
+                keys = sorted(
+                    {f"{label}:{eid}": (label, eid) for _, (label, eid), _ in mentions}.items()
+                )
+                for i, (_, a) in enumerate(keys):
+                    for _, b in keys[i + 1 :]:
+                        counts[(a, b)] += 1
+            ix.memo["cooccurrence"] = counts
+    ranked = sorted(
+        (-n, f"{a[0]}:{a[1]}", f"{b[0]}:{b[1]}", a, b)
+        for (a, b), n in counts.items()
+        if n >= p["min_papers"]
+    )
+    return [
+        (ix.entities[a].get("name"), a[0], ix.entities[b].get("name"), b[0], -negn)
+        for negn, _, _, a, b in ranked[: p["limit"]]
+    ]
+
+
+def coauthor_graph(ix: GraphIndex, p: Params) -> list[Row]:
+    return [
+        (a, ix.author_names[a], b, ix.author_names[b], papers, cypher_round(weight, 6))
+        for a, b, papers, weight in ix.coauthor_edges()[: p["limit"]]
+    ]
+
+
+def coauthor_edges_of(ix: GraphIndex) -> list[Edge]:
+    return [
+        (a, ix.author_names[a], b, ix.author_names[b], papers, cypher_round(weight, 6))
+        for a, b, papers, weight in ix.coauthor_edges()
+    ]
+
+
+# --- graph algorithms (NetworkX on both stores) -------------------------------------------
+
+
+def _coauthor_nx(edges: Iterable[Edge]) -> tuple[nx.Graph, dict[str, str]]:
+    """The co-author graph with nodes and edges inserted in id order, so that a seeded algorithm
+    sees the same graph — and gives the same answer — whichever store the edges came from."""
+    edges = sorted(edges)
+    names = {}
+    for a, a_name, b, b_name, _, _ in edges:
+        names[a] = a_name
+        names[b] = b_name
+    g = nx.Graph()
+    g.add_nodes_from(sorted(names))
+    for a, _, b, _, papers, weight in edges:
+        g.add_edge(a, b, papers=papers, weight=weight)
+    return g, names
+
+
+def louvain(edges: list[Edge], *, resolution: float, seed: int) -> tuple[list[Row], dict[str, str]]:
+    """[(number, size, joint papers inside, member ids by joint papers inside then id)], names.
+
+    Numbered from 1 by size (largest first), ties by the smallest member id."""
+    g, names = _coauthor_nx(edges)
+    if g.number_of_nodes() == 0:
+        return [], names
+    found = nx.community.louvain_communities(g, weight="papers", resolution=resolution, seed=seed)
+    groups = sorted((sorted(c) for c in found), key=lambda members: (-len(members), members[0]))
+    out: list[Row] = []
+    for number, members in enumerate(groups, start=1):
+        inside = set(members)
+        strength = {m: sum(d["papers"] for o, d in g[m].items() if o in inside) for m in members}
+        ranked = sorted(members, key=lambda m: (-strength[m], m))
+        out.append((number, len(members), sum(strength.values()) // 2, ranked))
+    return out, names
+
+
+def communities(edges: list[Edge], p: Params) -> list[Row]:
+    groups, names = louvain(edges, resolution=p["resolution"], seed=p["seed"])
+    return _community_rows(groups, names, p)
+
+
+def _community_rows(groups: list[Row], names: Mapping[str, str], p: Params) -> list[Row]:
+    rows: list[Row] = []
+    for number, size, papers, members in groups:
+        if p["name"]:
+            if p["name"] not in members:
+                continue
+        elif size < p["min_size"]:
+            continue
+        rows.append((number, size, papers, [names[m] for m in members[: p["show"]]]))
+        if len(rows) >= p["limit"]:
+            break
+    return rows
+
+
+def betweenness(edges: list[Edge], p: Params) -> list[Row]:
+    g, names = _coauthor_nx(edges)
+    n = g.number_of_nodes()
+    if n == 0:
+        return []
+    k = p["samples"] if 0 < p["samples"] < n else None
+    scores = nx.betweenness_centrality(g, k=k, seed=p["seed"], normalized=True)
+    rows = []
+    for aid in g:
+        links = g[aid].values()
+        rows.append(
+            (
+                -cypher_round(scores[aid], 4),
+                -len(links),
+                aid,
+                sum(d["papers"] for d in links),
+                cypher_round(sum(d["weight"] for d in links), 3),
+            )
+        )
+    rows.sort()
+    return [
+        (names[aid], -negc, joint, weighted, -negs)
+        for negs, negc, aid, joint, weighted in rows[: p["limit"]]
+    ]
+
+
+def central_authors(ix: GraphIndex, p: Params) -> list[Row]:
+    if p["measure"] == "betweenness":
+        return betweenness(coauthor_edges_of(ix), p)
+    denominator = ix.n_authors - 1 if ix.n_authors > 1 else 1
+    ranked = []
+    for aid, links in ix.coauthors.items():
+        if not links:
+            continue
+        weighted = cypher_round(sum(w for _, w in links.values()), 3)
+        degree = len(links)
+        score = weighted if p["measure"] == "weighted" else cypher_round(degree / denominator, 4)
+        joint = sum(n for n, _ in links.values())
+        ranked.append((-score, -degree, aid, joint, weighted))
+    ranked.sort()
+    return [
+        (ix.author_names[aid], -negc, joint, weighted, -negs)
+        for negs, negc, aid, joint, weighted in ranked[: p["limit"]]
+    ]
+
+
+def communities_twin(ix: GraphIndex, p: Params) -> list[Row]:
+    # Louvain over the whole graph is the slow part: once per graph, resolution and seed.
+    memo_key = ("louvain", p["resolution"], p["seed"])
+    if memo_key not in ix.memo:
+        ix.memo[memo_key] = louvain(
+            coauthor_edges_of(ix), resolution=p["resolution"], seed=p["seed"]
+        )
+    groups, names = ix.memo[memo_key]
+    return _community_rows(groups, names, p)
+
+
+TWINS: dict[str, Callable[[GraphIndex, Params], list[Row]]] = {
+    "coauthors": coauthors,
+    "top-collaborations": top_collaborations,
+    "collaboration-path": collaboration_path,
+    "author-profile": author_profile,
+    "experts": experts,
+    "recommend-collaborators": recommend_collaborators,
+    "papers-using": papers_using,
+    "proposed-in": proposed_in,
+    "methods-by-track": methods_by_track,
+    "track-overview": track_overview,
+    "concept-cooccurrence": concept_cooccurrence,
+    "coauthor-graph": coauthor_graph,
+    "communities": communities_twin,
+    "central-authors": central_authors,
+}
+
+__all__ = ["MENTION_TYPES", "TWINS", "betweenness", "communities", "cypher_round"]
