@@ -3,13 +3,14 @@ pyvis), plus PNG/SVG export through a headless browser."""
 
 from __future__ import annotations
 
-from kg.viz.render import render_html, write_html
+from kg.viz.render import default_output_path, render_html, write_html
 from kg.viz.views import (
     DEFAULT_MAX_NODES,
     EGO_KINDS,
     ViewData,
     coauthors_view,
     ego_view,
+    make_view,
     topics_view,
 )
 
@@ -19,7 +20,9 @@ __all__ = [
     "VIEWS",
     "ViewData",
     "coauthors_view",
+    "default_output_path",
     "ego_view",
+    "make_view",
     "render_html",
     "topics_view",
     "write_html",

@@ -133,8 +133,10 @@ def snapshot_svg(snap: dict[str, Any], *, margin: float = 40.0) -> str:
             f"fill={quoteattr(n['color'])} stroke={quoteattr(n['border'])} "
             f'stroke-width="{stroke}"/>'
         )
-    parts.append('</g><g fill="#1f2328" text-anchor="middle" stroke="#ffffff" '
-                 'stroke-width="3" paint-order="stroke">')  # fmt: skip
+    parts.append(
+        '</g><g fill="#1f2328" text-anchor="middle" stroke="#ffffff" '
+        'stroke-width="3" paint-order="stroke">'
+    )
     for n in nodes:
         size = n.get("fontSize") or 14
         parts.append(

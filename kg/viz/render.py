@@ -6,9 +6,10 @@ from CDNs and writes names and titles into the page unescaped. Here:
 
 - the vis-network script and stylesheet that ship inside the pyvis package are inlined, so the
   page opens with no network;
-- every name, title and abstract reaches the page as JSON inside ``<script type="application/json">``
-  (``<``, ``>`` and ``&`` escaped as ``\\u003c``…, so no string can close the block), and the page
-  script puts text on screen only through ``textContent`` — tooltips are DOM elements, never HTML;
+- every name, title and abstract reaches the page as JSON inside a
+  ``<script type="application/json">`` block (``<``, ``>`` and ``&`` escaped as ``\\u003c``…,
+  so no string can close the block), and the page script puts text on screen only through
+  ``textContent`` — tooltips are DOM elements, never HTML;
 - a Content-Security-Policy allows only the page's own inline scripts (by hash) and no
   connections at all, so even an injected handler could neither run nor phone home.
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -28,6 +30,7 @@ from markupsafe import Markup
 
 from kg import __version__
 from kg.errors import KGError
+from kg.model import fold
 from kg.viz.views import ViewData
 
 VIS_VERSION = "9.1.2"
@@ -82,6 +85,24 @@ def render_html(view: ViewData) -> str:
     )
 
 
+def default_output_dir() -> Path:
+    """The repository's visualizations/ folder when kg runs from a checkout, else
+    ./visualizations (an installed kg has no repository around it)."""
+    import kg
+
+    repo = Path(kg.__file__).resolve().parents[1] / "visualizations"
+    return repo if repo.is_dir() else Path("visualizations")
+
+
+def default_output_path(view: str, arg: str | None = None) -> Path:
+    """visualizations/coauthors.html, visualizations/author-murat-kocaoglu.html, …"""
+    name = view
+    if arg:
+        slug = re.sub(r"[^0-9a-z]+", "-", fold(arg)).strip("-")[:60]
+        name = f"{view}-{slug or 'view'}"
+    return default_output_dir() / f"{name}.html"
+
+
 def write_html(view: ViewData, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -124,11 +145,23 @@ def network_data(view: ViewData) -> tuple[list[dict[str, Any]], list[dict[str, A
         )
     if view.view == "coauthors":
         # Many small cliques: ForceAtlas2's distance-independent gravity packs them together.
-        net.force_atlas_2based(gravity=-40, central_gravity=0.015, spring_length=40,
-                               spring_strength=0.12, damping=0.6, overlap=0.6)  # fmt: skip
+        net.force_atlas_2based(
+            gravity=-40,
+            central_gravity=0.015,
+            spring_length=40,
+            spring_strength=0.12,
+            damping=0.6,
+            overlap=0.6,
+        )
     else:
-        net.force_atlas_2based(gravity=-70, central_gravity=0.01, spring_length=110,
-                               spring_strength=0.06, damping=0.6, overlap=0.8)  # fmt: skip
+        net.force_atlas_2based(
+            gravity=-70,
+            central_gravity=0.01,
+            spring_length=110,
+            spring_strength=0.06,
+            damping=0.6,
+            overlap=0.8,
+        )
     options: dict[str, Any] = json.loads(net.options.to_json())
     options["physics"]["stabilization"] = {
         "enabled": True,
@@ -152,12 +185,15 @@ def network_data(view: ViewData) -> tuple[list[dict[str, Any]], list[dict[str, A
             "max": 34,
             "label": {"enabled": True, "min": 12, "max": 22, "drawThreshold": 7},
         },
-        "font": {"face": "Inter, Segoe UI, Helvetica, Arial, sans-serif", "color": "#1f2328",
-                 "strokeWidth": 3, "strokeColor": "#ffffff"},  # fmt: skip
+        "font": {
+            "face": "Inter, Segoe UI, Helvetica, Arial, sans-serif",
+            "color": "#1f2328",
+            "strokeWidth": 3,
+            "strokeColor": "#ffffff",
+        },
     }
     options["edges"] = {
-        "color": {"color": "#9aa4b1", "highlight": "#1f2328", "hover": "#4b5563",
-                  "opacity": 0.7},  # fmt: skip
+        "color": {"color": "#9aa4b1", "highlight": "#1f2328", "hover": "#4b5563", "opacity": 0.7},
         "smooth": {"enabled": False},
         "selectionWidth": 1.5,
     }
@@ -169,8 +205,13 @@ def script_json(value: Any) -> Markup:
     ``&`` (the only characters that can end the block or start markup) become ``\\u003c`` etc.,
     which JSON.parse turns back into the same characters."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    for char, escape in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"),
-                         ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):  # fmt: skip
+    for char, escape in (
+        ("&", "\\u0026"),
+        ("<", "\\u003c"),
+        (">", "\\u003e"),
+        ("\u2028", "\\u2028"),
+        ("\u2029", "\\u2029"),
+    ):
         text = text.replace(char, escape)
     return Markup(text)
 

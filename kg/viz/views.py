@@ -14,15 +14,19 @@ from typing import Any, Literal
 
 import networkx as nx
 
-from kg.errors import NotFound
+from kg.errors import ConfigError, NotFound
 from kg.model import fold
 
 EgoKind = Literal["author", "paper", "entity", "track"]
 EGO_KINDS: tuple[str, ...] = ("author", "paper", "entity", "track")
 TOPIC_LABELS = ("Method", "Dataset", "Benchmark", "Task")
 ENTITY_LABELS = ("Method", "Dataset", "Benchmark", "Task", "Metric")
-ROLE_TYPES = {"PROPOSES": "proposes", "USES": "uses", "EVALUATED_ON": "evaluated on",
-              "ADDRESSES": "addresses"}  # fmt: skip
+ROLE_TYPES = {
+    "PROPOSES": "proposes",
+    "USES": "uses",
+    "EVALUATED_ON": "evaluated on",
+    "ADDRESSES": "addresses",
+}
 #: Relationships an ego view walks along. COAUTHOR is left out (a shared paper already links two
 #: authors), and so is IN_AREA (every track of an area would be two hops from any paper).
 EGO_RELS = frozenset({"AUTHORED", "IN_TRACK", *ROLE_TYPES})
@@ -42,14 +46,43 @@ TYPE_COLORS = {
     "Metric": "#9c755f",
     "Area": "#bab0ac",
 }
-TYPE_PLURALS = {"Paper": "papers", "Author": "authors", "Track": "tracks", "Method": "methods",
-                "Dataset": "datasets", "Benchmark": "benchmarks", "Task": "tasks",
-                "Metric": "metrics", "Area": "areas"}  # fmt: skip
+TYPE_PLURALS = {
+    "Paper": "papers",
+    "Author": "authors",
+    "Track": "tracks",
+    "Method": "methods",
+    "Dataset": "datasets",
+    "Benchmark": "benchmarks",
+    "Task": "tasks",
+    "Metric": "metrics",
+    "Area": "areas",
+}
 COMMUNITY_COLORS = (
-    "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
-    "#9c755f", "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf",
-    "#bcbd22", "#ff7f0e", "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173", "#3182bd",
-)  # fmt: skip
+    "#4e79a7",
+    "#f28e2b",
+    "#e15759",
+    "#76b7b2",
+    "#59a14f",
+    "#edc948",
+    "#b07aa1",
+    "#ff9da7",
+    "#9c755f",
+    "#1f77b4",
+    "#d62728",
+    "#2ca02c",
+    "#9467bd",
+    "#8c564b",
+    "#e377c2",
+    "#17becf",
+    "#bcbd22",
+    "#ff7f0e",
+    "#393b79",
+    "#637939",
+    "#8c6d31",
+    "#843c39",
+    "#7b4173",
+    "#3182bd",
+)
 SOLO_COLOR = "#b8b8b8"  # authors with no co-author in view
 LEGEND_COMMUNITIES = 12
 TOOLTIP_ITEMS = 8
@@ -179,9 +212,10 @@ class GraphIndex:
 
     def _paper_name(self, key: str) -> str:
         data = self.attrs[key]
-        readable = data.get("label")
-        if readable and readable != "Paper":
-            return str(readable)
+        # Papers carry their readable label (kg.graph.paper_label) as ``name``.
+        for readable in (data.get("name"), data.get("label")):
+            if readable and readable != "Paper":
+                return str(readable)
         title = data.get("title")
         if title:
             head = short(str(title), 60)
@@ -212,7 +246,8 @@ class GraphIndex:
             papers = self.author_papers.get(key, [])
         else:
             papers = [p for p, _, _ in self.entity_papers.get(key, [])]
-        return sorted({self.track_name(self.paper_track[p]) for p in papers if p in self.paper_track})
+        tracks = {self.paper_track[p] for p in papers if p in self.paper_track}
+        return sorted(self.track_name(t) for t in tracks)
 
     def papers_of(self, key: str) -> int:
         kind = self.kind(key)
@@ -340,7 +375,8 @@ _ROLE_ORDER = {"PROPOSES": 0, "EVALUATED_ON": 1, "USES": 2, "ADDRESSES": 3}
 
 def _more(info: Info, total: int) -> None:
     if total > len(info.items):
-        info.items.append({"name": f"… and {total - len(info.items)} more", "note": "", "quote": ""})
+        rest = total - len(info.items)
+        info.items.append({"name": f"… and {rest} more", "note": "", "quote": ""})
 
 
 def _n(count: int, noun: str) -> str:
@@ -393,8 +429,11 @@ def coauthors_view(
         (sorted(c) for c in nx.connected_components(H)),
         key=lambda c: (-len(c), -sum(idx.papers_of(a) for a in c), c[0]),
     )
-    order = [a for comp in components for a in
-             sorted(comp, key=lambda a: (-idx.papers_of(a), idx.name(a).casefold(), a))]  # fmt: skip
+    order = [
+        a
+        for comp in components
+        for a in sorted(comp, key=lambda a: (-idx.papers_of(a), idx.name(a).casefold(), a))
+    ]
     keep = order[:max_nodes]
     S = H.subgraph(keep).copy()
     communities = _communities(S, idx)
@@ -416,25 +455,38 @@ def coauthors_view(
     grouped = sum(1 for m in communities if len(m) > 1)
     if grouped > len(legend):
         rest = sum(len(m) for m in communities if len(m) > 1) - sum(i.count for i in legend)
-        legend.append(LegendItem(f"{grouped - len(legend)} more groups (colours repeat)",
-                                 "#dddddd", rest))  # fmt: skip
+        legend.append(
+            LegendItem(f"{grouped - len(legend)} more groups (colours repeat)", "#dddddd", rest)
+        )
     if solo:
         legend.append(LegendItem("no co-author shown", SOLO_COLOR, solo))
     community_of = {a: i for i, members in enumerate(communities, 1) for a in members}
     nodes = []
     for a in keep:
         info = idx.info(a)
-        info.fields.insert(2, ("Group", f"#{community_of[a]} ({len(communities[community_of[a] - 1])} authors)"))
-        nodes.append(VNode(a, short(idx.name(a)), "Author", idx.papers_of(a), color[a],
-                           idx.tracks_of(a), info))  # fmt: skip
+        number = community_of[a]
+        group = f"#{number} ({_n(len(communities[number - 1]), 'author')})"
+        info.fields.insert(2, ("Group", group))
+        nodes.append(
+            VNode(
+                a, short(idx.name(a)), "Author", idx.papers_of(a), color[a], idx.tracks_of(a), info
+            )
+        )
     edges = [
-        VEdge(a, b, "COAUTHOR", _edge_width(d["papers"]),
-              f"{idx.name(a)} — {idx.name(b)}: {_n(d['papers'], 'joint paper')}")
+        VEdge(
+            a,
+            b,
+            "COAUTHOR",
+            _edge_width(d["papers"]),
+            f"{idx.name(a)} — {idx.name(b)}: {_n(d['papers'], 'joint paper')}",
+        )
         for a, b, d in sorted(S.edges(data=True))
-    ]  # fmt: skip
+    ]
     papers = len(idx.by_label.get("Paper", []))
-    subtitle = (f"{_n(len(nodes), 'author')} · {_n(len(edges), 'co-author link')} · "
-                f"{_n(grouped, 'collaboration group')} · from {_n(papers, 'paper')}")  # fmt: skip
+    subtitle = (
+        f"{_n(len(nodes), 'author')} · {_n(len(edges), 'co-author link')} · "
+        f"{_n(grouped, 'collaboration group')} · from {_n(papers, 'paper')}"
+    )
     if min_weight > 1:
         subtitle += f" · links with ≥ {min_weight} joint papers"
     return ViewData(
@@ -473,15 +525,22 @@ def topics_view(
             raise NotFound("the graph has no tracks — build it first with `kg build`")
         raise NotFound(
             "no track shares an entity with "
-            + (f"{min_weight} or more papers — lower --min-weight" if min_weight > 1
-               else "any paper — were entities extracted? (`kg build`)")  # fmt: skip
+            + (
+                f"{min_weight} or more papers — lower --min-weight"
+                if min_weight > 1
+                else "any paper — were entities extracted? (`kg build`)"
+            )
         )
     tracks = sorted({t for t, _ in links}, key=lambda t: (-idx.papers_of(t), idx.name(t)))
     entities = sorted(
         {e for _, e in links},
-        key=lambda e: (-idx.papers_of(e), -sum(1 for t, x in links if x == e),
-                       idx.name(e).casefold(), e),
-    )  # fmt: skip
+        key=lambda e: (
+            -idx.papers_of(e),
+            -sum(1 for t, x in links if x == e),
+            idx.name(e).casefold(),
+            e,
+        ),
+    )
     total = len(tracks) + len(entities)
     tracks = tracks[: max(1, max_nodes // 4)] if len(tracks) > max_nodes // 2 else tracks
     kept_tracks = set(tracks)
@@ -489,21 +548,28 @@ def topics_view(
     entities = entities[: max(0, max_nodes - len(tracks))]
     kept = kept_tracks | set(entities)
     edges = [
-        VEdge(t, e, "TRACK_TOPIC", _edge_width(n),
-              f"{idx.name(t)} — {idx.name(e)}: {_n(n, 'paper')}")
+        VEdge(
+            t, e, "TRACK_TOPIC", _edge_width(n), f"{idx.name(t)} — {idx.name(e)}: {_n(n, 'paper')}"
+        )
         for (t, e), n in sorted(links.items())
         if t in kept and e in kept
-    ]  # fmt: skip
+    ]
     linked = {x for edge in edges for x in (edge.source, edge.target)}
     nodes = [_typed_node(idx, k) for k in [*tracks, *entities] if k in linked]
     without_track = len(idx.by_label.get("Paper", [])) - len(idx.paper_track)
-    subtitle = " · ".join(
-        _n(c, TYPE_PLURALS[kind][:-1]) for kind, c in _kind_counts(nodes)
-    ) + f" · {_n(len(edges), 'link')}"
+    subtitle = (
+        " · ".join(_n(c, TYPE_PLURALS[kind][:-1]) for kind, c in _kind_counts(nodes))
+        + f" · {_n(len(edges), 'link')}"
+    )
     if min_weight > 1:
         subtitle += f" · links with ≥ {min_weight} papers"
-    notice = _cut_notice(len(nodes), total, "tracks and entities", max_nodes,
-                         "every track and the most-mentioned entities")  # fmt: skip
+    notice = _cut_notice(
+        len(nodes),
+        total,
+        "tracks and entities",
+        max_nodes,
+        "every track and the most-mentioned entities",
+    )
     if without_track > 0:
         extra = f"{_n(without_track, 'paper')} without a track are not in this view."
         notice = f"{notice} {extra}".strip()
@@ -532,7 +598,7 @@ def ego_view(
     """Everything within ``hops`` of one author, paper, entity or track (papers are the hubs:
     author → papers → co-authors, tracks and entities)."""
     if kind not in EGO_KINDS:
-        raise NotFound(f"unknown view {kind!r}: use one of {', '.join(EGO_KINDS)}")
+        raise ConfigError(f"unknown ego view {kind!r}: use one of {', '.join(EGO_KINDS)}")
     max_nodes = max_nodes or DEFAULT_MAX_NODES["ego"]
     idx = GraphIndex(G)
     center = resolve(idx, kind, arg)
@@ -585,8 +651,12 @@ def ego_view(
 def resolve(idx: GraphIndex, kind: str, arg: str) -> str:
     """The node key an ego view is centred on, or NotFound with the closest names."""
     wanted = fold(arg)
-    labels = {"author": ("Author",), "paper": ("Paper",), "entity": ENTITY_LABELS,
-              "track": ("Track",)}[kind]  # fmt: skip
+    labels = {
+        "author": ("Author",),
+        "paper": ("Paper",),
+        "entity": ENTITY_LABELS,
+        "track": ("Track",),
+    }[kind]
     candidates = [k for label in labels for k in idx.by_label.get(label, [])]
     if not candidates:
         raise NotFound(f"the graph has no {kind}s — build it first with `kg build`")
@@ -641,9 +711,16 @@ def _pairs_from_papers(idx: GraphIndex) -> dict[tuple[str, str], dict[str, Any]]
 
 def _typed_node(idx: GraphIndex, key: str, *, center: bool = False) -> VNode:
     kind = idx.kind(key)
-    return VNode(key, short(idx.name(key)), kind, idx.papers_of(key),
-                 TYPE_COLORS.get(kind, "#999999"), idx.tracks_of(key), idx.info(key),
-                 center)  # fmt: skip
+    return VNode(
+        key,
+        short(idx.name(key)),
+        kind,
+        idx.papers_of(key),
+        TYPE_COLORS.get(kind, "#999999"),
+        idx.tracks_of(key),
+        idx.info(key),
+        center,
+    )
 
 
 def _kind_counts(nodes: list[VNode]) -> list[tuple[str, int]]:
@@ -652,8 +729,10 @@ def _kind_counts(nodes: list[VNode]) -> list[tuple[str, int]]:
 
 
 def _type_legend(nodes: list[VNode]) -> list[LegendItem]:
-    return [LegendItem(TYPE_PLURALS[k].capitalize(), TYPE_COLORS[k], c, kind=k)
-            for k, c in _kind_counts(nodes)]  # fmt: skip
+    return [
+        LegendItem(TYPE_PLURALS[k].capitalize(), TYPE_COLORS[k], c, kind=k)
+        for k, c in _kind_counts(nodes)
+    ]
 
 
 def _tracks_in(nodes: list[VNode]) -> list[str]:
@@ -667,5 +746,38 @@ def _edge_width(n: int) -> float:
 def _cut_notice(shown: int, total: int, what: str, max_nodes: int, first: str) -> str:
     if shown >= total:
         return ""
-    return (f"Showing {shown:,} of {total:,} {what} (--max-nodes {max_nodes}), {first} first. "
-            f"Raise --max-nodes or --min-weight to change what is shown.")  # fmt: skip
+    return (
+        f"Showing {shown:,} of {total:,} {what} (--max-nodes {max_nodes}), {first} first. "
+        f"Raise --max-nodes or --min-weight to change what is shown."
+    )
+
+
+def make_view(
+    G: nx.MultiDiGraph,
+    view: str,
+    arg: str | None = None,
+    *,
+    min_weight: int = 1,
+    max_nodes: int | None = None,
+    hops: int = 2,
+) -> ViewData:
+    """The view the CLI names: ``coauthors``, ``topics``, or an ego view with its argument."""
+    if view == "coauthors":
+        return coauthors_view(G, min_weight=min_weight, max_nodes=max_nodes)
+    if view == "topics":
+        return topics_view(G, min_weight=min_weight, max_nodes=max_nodes)
+    if view in EGO_KINDS:
+        if not arg:
+            raise ConfigError(f"`kg viz {view}` needs a {_ARG_NAMES[view]}, e.g. {_EXAMPLES[view]}")
+        return ego_view(G, view, arg, hops=hops, max_nodes=max_nodes)
+    views = ", ".join(("coauthors", "topics", *EGO_KINDS))
+    raise ConfigError(f"unknown view {view!r}: use one of {views}")
+
+
+_ARG_NAMES = {"author": "name", "paper": "paper id", "entity": "name", "track": "name"}
+_EXAMPLES = {
+    "author": "kg viz author 'Murat Kocaoglu'",
+    "paper": "kg viz paper b5de07fefc84d019",
+    "entity": "kg viz entity transformers",
+    "track": "kg viz track Causality",
+}
