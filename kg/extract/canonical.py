@@ -83,6 +83,16 @@ def canonicalize(per_paper: Sequence[list[dict]], rules: Sequence[AliasRule] = (
     per paper (the strongest role, then the highest confidence, wins)."""
     forced = {name_key(r.alias): r for r in rules}
     split = {k for k, r in forced.items() if r.canonical is None}
+    if split:  # a split name stands alone: drop the long form it was defined with
+        per_paper = [
+            [
+                {**m, "name": next(s for s in (m["name"], *m["aliases"]) if name_key(s) in split),
+                 "aliases": []}
+                if any(name_key(s) in split for s in (m["name"], *m["aliases"])) else m
+                for m in mentions
+            ]
+            for mentions in per_paper
+        ]
     # a short form defined with two different long forms is ambiguous: it merges with neither
     long_forms: dict[str, set[str]] = defaultdict(set)
     for mentions in per_paper:

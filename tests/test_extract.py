@@ -1,0 +1,301 @@
+"""Extraction: each pattern family on real-style sentences, canonicalization, generic phrases,
+the dev-gold bars and robustness on the 11,283-paper corpus."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kg.extract import build_pipeline, extract_papers, to_record
+from kg.extract.abbrev import best_long_form, find_abbreviations
+from kg.model import Author, Paper, SourceRef
+from kg.text import clean_abstract
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+def paper(abstract: str, pid: str = "p") -> Paper:
+    return Paper(
+        id=pid, abstract=abstract, abstract_raw=abstract,
+        authors=(Author("ada lovelace", "Ada Lovelace"),), source=SourceRef("t.txt"),
+    )
+
+
+def found(abstract: str) -> dict[str, tuple[str, str]]:
+    """name -> (type, role) for one abstract."""
+    [ep] = extract_papers([paper(abstract)])
+    return {m.name: (m.type.value, m.role.value) for m in ep.mentions}
+
+
+# --- definitions and abbreviations ------------------------------------------------------------
+
+def test_schwartz_hearst_finds_the_shortest_long_form():
+    text = "We train it with a variational information bottleneck (VIB) objective."
+    [ab] = find_abbreviations(text)
+    assert (ab.short, ab.long) == ("VIB", "variational information bottleneck")
+    assert text[ab.long_start : ab.long_end] == ab.long
+
+
+def test_abbreviation_digit_repeats_a_letter_and_reversed_order_works():
+    assert best_long_form("T2PO", "Token- and Turn-level Policy Optimization") == 0
+    [ab] = find_abbreviations("We propose GRACE (Graph Contrastive Embedding) for nodes.")
+    assert (ab.short, ab.long) == ("GRACE", "Graph Contrastive Embedding")
+
+
+def test_defined_method_keeps_long_form_as_alias():
+    [ep] = extract_papers([paper(
+        "We propose Stochastic Weight Smoothing (SWS), a regularizer for deep networks. "
+        "SWS improves accuracy on CIFAR-10."
+    )])
+    sws = next(m for m in ep.mentions if m.name == "SWS")
+    assert (sws.type.value, sws.role.value) == ("Method", "proposed")
+    assert "Stochastic Weight Smoothing" in sws.aliases
+    assert ep.paper.abstract[sws.evidence.start : sws.evidence.end] == "SWS"
+    assert sws.evidence.sentence.startswith("We propose Stochastic Weight Smoothing")
+
+
+# --- introductions ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("sentence, name", [
+    ("In this paper we introduce GraphZip, a lossless compression scheme for sparse graphs.", "GraphZip"),
+    ("We develop a new sampler called BlockSwap that mixes faster on multimodal targets.", "BlockSwap"),
+    ("We present a simple baseline, dubbed MixNorm, for test-time normalization.", "MixNorm"),
+    ("Our method, DeepCluster-v3, learns features without labels.", "DeepCluster-v3"),
+])
+def test_introduced_name_is_proposed(sentence, name):
+    assert found(sentence)[name] == ("Method", "proposed")
+
+
+def test_only_the_first_name_after_the_trigger_is_proposed():
+    got = found("We propose FastKV, an extension of PagedAttention for long prompts.")
+    assert got["FastKV"] == ("Method", "proposed")
+    assert got["PagedAttention"] == ("Method", "uses")
+
+
+def test_introduced_benchmark_is_data_not_a_method():
+    got = found("We further introduce VidQA-1K, a large-scale benchmark of annotated clips.")
+    assert got["VidQA-1K"][0] in ("Dataset", "Benchmark")
+
+
+# --- evaluation context -----------------------------------------------------------------------
+
+def test_list_after_on_in_an_experiment_sentence_is_data():
+    got = found("Experiments on CIFAR-10, SVHN and STL-10 show that the method improves accuracy.")
+    for name in ("CIFAR-10", "SVHN", "STL-10"):
+        assert got[name] == ("Dataset", "evaluated_on"), name
+
+
+def test_names_before_benchmarks_noun_are_data():
+    got = found("Our model reaches the best scores on the WinoBias and BOLD benchmarks.")
+    assert got["WinoBias"][1] == "evaluated_on"
+    assert got["BOLD"][1] == "evaluated_on"
+
+
+def test_benchmarks_in_parentheses_are_data():
+    got = found("Across four benchmarks (HotpotQA, FEVER, and NQ), retrieval improves recall.")
+    assert {n for n, (t, _) in got.items() if t in ("Dataset", "Benchmark")} >= {"HotpotQA", "FEVER", "NQ"}
+
+
+# --- comparison context -----------------------------------------------------------------------
+
+def test_compared_methods_are_used_methods():
+    got = found("The resulting classifier outperforms AdaBoost and XGBoost on tabular data.")
+    assert got["AdaBoost"] == ("Method", "uses")
+    assert got["XGBoost"] == ("Method", "uses")
+
+
+def test_capitalised_word_needs_a_comparison_cue():
+    got = found("Our solver is 3x faster than Gurobi. The proof uses a Lorentz transform.")
+    assert got["Gurobi"] == ("Method", "uses")
+    assert "Lorentz" not in got
+
+
+# --- name shapes ------------------------------------------------------------------------------
+
+def test_name_shapes_are_kept_and_units_metrics_hardware_rejected():
+    got = found(
+        "Using Llama-3.1-8B and RAT+ on 8 GPUs, a 1.5B model reaches 10% fewer FLOPs "
+        "and a higher BLEU than GPT-4."
+    )
+    assert {"Llama-3.1-8B", "RAT+", "GPT-4"} <= set(got)
+    assert not {"GPUs", "GPU", "1.5B", "FLOPs", "BLEU", "10%"} & set(got)
+
+
+def test_x_based_keeps_the_name_without_the_suffix():
+    got = found("We build a BERT-based encoder and a CRF-inspired decoder.")
+    assert "BERT" in got and "CRF" in got
+
+
+def test_citations_are_not_names():
+    got = found("This extends the estimator of Kocaoglu et al. (2019) and Pearl (2009).")
+    assert "Kocaoglu" not in got and "Pearl" not in got
+
+
+# --- gazetteer --------------------------------------------------------------------------------
+
+def test_gazetteer_types_known_names_and_extra_files_extend_it(tmp_path):
+    got = found("We fine-tune the model with LoRA and test on ImageNet.")
+    assert got["LoRA"][0] == "Method"
+    assert got["ImageNet"] == ("Dataset", "evaluated_on")
+    extra = tmp_path / "mine.jsonl"
+    extra.write_text('{"label": "Dataset", "pattern": "frogcalls", "id": "frogcalls"}\n')
+    [ep] = extract_papers([paper("Results on frogcalls are strong.")], gazetteers=[extra])
+    assert [(m.name, m.type.value) for m in ep.mentions] == [("frogcalls", "Dataset")]
+
+
+# --- tasks ------------------------------------------------------------------------------------
+
+def test_task_phrase_from_the_opening_sentence():
+    [ep] = extract_papers([paper(
+        "Multi-object tracking in crowded scenes remains hard. We propose TrackX for it."
+    )])
+    tasks = [m.name for m in ep.mentions if m.type.value == "Task"]
+    assert tasks and tasks[0].lower() == "multi-object tracking"
+    assert all(m.role.value == "addresses" for m in ep.mentions if m.type.value == "Task")
+
+
+# --- generic phrases --------------------------------------------------------------------------
+
+def test_generic_phrases_never_become_entities():
+    got = found(
+        "Large Language Models (LLMs) are strong. Our method outperforms state-of-the-art (SOTA) "
+        "baselines and prior work. Existing methods use AI on GPUs."
+    )
+    lowered = {n.lower() for n in got}
+    for generic in ("llms", "large language models", "sota", "state-of-the-art", "baselines",
+                    "our method", "prior work", "existing methods", "ai", "gpus"):
+        assert generic not in lowered
+
+
+# --- canonicalization -------------------------------------------------------------------------
+
+def test_variants_merge_across_papers_into_one_name_and_type():
+    eps = extract_papers([
+        paper("We compare against Transformers on long sequences.", "a"),
+        paper("Unlike the Transformer, our model is linear.", "b"),
+        paper("We propose T2PO for agents; T2PO outperforms PPO.", "c"),
+        paper(clean_abstract(r"Compared with T$^2$PO, our learner is stable.")[0], "d"),
+    ])
+    names = [{m.name for m in ep.mentions if m.type.value == "Method"} for ep in eps]
+    assert names[0] & names[1] and len({next(iter(names[0] & names[1]))}) == 1
+    assert any("T2PO" in n for n in names[2]) and any("T2PO" in n for n in names[3])
+
+
+def test_short_and_long_form_merge_and_keep_aliases():
+    eps = extract_papers([
+        paper("We improve Direct Preference Optimization (DPO) with margins.", "a"),
+        paper("Our approach outperforms DPO on chat data.", "b"),
+    ])
+    first = next(m for m in eps[0].mentions if "DPO" in (m.name, *m.aliases))
+    second = next(m for m in eps[1].mentions if "DPO" in (m.name, *m.aliases))
+    assert first.name == second.name and first.entity_id == second.entity_id
+    assert "Direct Preference Optimization" in (first.name, *first.aliases)
+
+
+def test_ambiguous_short_form_does_not_merge_two_long_forms():
+    eps = extract_papers([
+        paper("We analyse Sharpness-Aware Minimization (SAM) for overparameterized nets.", "a"),
+        paper("We adapt the Segment Anything Model (SAM) to medical images.", "b"),
+    ])
+    a = {m.entity_id for m in eps[0].mentions}
+    b = {m.entity_id for m in eps[1].mentions}
+    assert not a & b
+
+
+def test_alias_file_forces_merge_split_and_type(tmp_path):
+    aliases = tmp_path / "aliases.csv"
+    aliases.write_text(
+        "alias,canonical,type\n"
+        "ResNets,Residual Network,Method\n"
+        "# a split: never merge this short form with a long form\n"
+        "DVAE,,\n"
+    )
+    eps = extract_papers([
+        paper("We compare against ResNets on images.", "a"),
+        paper("We train a deep variational autoencoder (DVAE). DVAE helps.", "b"),
+    ], aliases=aliases)
+    assert [m.name for m in eps[0].mentions if m.type.value == "Method"] == ["Residual Network"]
+    dvae = [m for m in eps[1].mentions if m.name == "DVAE"]
+    assert dvae and "deep variational autoencoder" not in dvae[0].aliases
+
+
+def test_one_type_per_entity_across_the_corpus():
+    eps = extract_papers([
+        paper("Experiments on QuixBench show gains.", "a"),
+        paper("Results on QuixBench and on the QuixBench suite improve.", "b"),
+        paper("We outperform QuixBench by far.", "c"),
+    ])
+    types = {m.type for ep in eps for m in ep.mentions if m.name == "QuixBench"}
+    assert len(types) == 1
+
+
+# --- interface --------------------------------------------------------------------------------
+
+def test_record_has_the_score_py_shape_and_progress_is_reported():
+    calls: list[int] = []
+    eps = extract_papers([paper("We propose FooNet. Experiments on MNIST.")], progress=calls.append)
+    assert sum(calls) == 1
+    rec = to_record(eps[0])
+    assert set(rec) == {"id", "title", "abstract", "authors", "track", "entities"}
+    ent = rec["entities"][0]
+    assert set(ent) == {"name", "type", "role", "confidence", "aliases", "evidence"}
+    assert set(ent["evidence"]) == {"sentence", "start", "end"}
+    json.dumps(rec)
+
+
+def test_pipeline_is_built_once_and_needs_no_model():
+    nlp = build_pipeline()
+    assert nlp is build_pipeline()
+    assert nlp.pipe_names == ["sentencizer", "kg_gazetteer", "kg_entities"]
+
+
+def test_n_process_gives_the_same_result():
+    papers = [paper(f"We propose Net{i}X. Experiments on CIFAR-10 and SVHN.", str(i)) for i in range(6)]
+    one = [to_record(ep) for ep in extract_papers(papers)]
+    two = [to_record(ep) for ep in extract_papers(papers, n_process=2, batch_size=2)]
+    assert one == two
+
+
+# --- quality bars and robustness ----------------------------------------------------------------
+
+@pytest.mark.skipif(not (SHARED / "eval").is_dir(), reason="needs ../shared/eval")
+def test_dev_gold_scores_stay_above_the_bars():
+    from kg.evaluate import evaluate_extraction
+
+    scores = evaluate_extraction(
+        papers_path=SHARED / "eval" / "papers_dev.json",
+        gold_paths=[SHARED / "eval" / "gold_dev.json"],
+    )
+    f1 = {cat: round(v[2], 3) for cat, v in scores.items()}
+    assert f1["METHOD"] >= 0.85, f1
+    assert f1["DATA"] >= 0.85, f1
+    assert f1["PROPOSED"] >= 0.90, f1
+    assert f1["TASK"] >= 0.55, f1
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not (SHARED / "data" / "paperlists").is_dir(), reason="needs the corpus")
+def test_never_raises_on_the_paperlists_corpus():
+    papers = []
+    for path in sorted((SHARED / "data" / "paperlists").glob("*.json")):
+        for i, rec in enumerate(json.loads(path.read_text(encoding="utf-8"))):
+            text, _ = clean_abstract(rec.get("abstract") or "")
+            papers.append(paper(text, f"{path.stem}-{i}"))
+    assert len(papers) == 11283
+    eps = extract_papers(papers, n_process=2, batch_size=256)
+    assert len(eps) == len(papers)
+    for ep in eps:
+        for m in ep.mentions:
+            assert 0 <= m.evidence.start < m.evidence.end <= len(ep.paper.abstract)
+
+
+def test_cli_extract_writes_jsonl_that_score_py_reads(tmp_path):
+    out = tmp_path / "out.jsonl"
+    subprocess.run([sys.executable, "-m", "kg", "extract", "--jsonl", str(out)], check=True)
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 80
+    assert all("entities" in json.loads(line) for line in lines)
