@@ -529,6 +529,219 @@ def viz_cmd(
         webbrowser.open(path.resolve().as_uri())
 
 
+# --- queries ------------------------------------------------------------------------------
+
+ParamOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--param",
+        "-p",
+        help='A parameter as key=value, repeatable: --param name="Fazl Barez" --param limit=5',
+    ),
+]
+FormatOpt = Annotated[
+    str, typer.Option("--format", "-f", help="table, json or csv.", case_sensitive=False)
+]
+_FORMATS = ("table", "json", "csv")
+
+
+def _key_values(pairs: list[str] | None) -> dict[str, str]:
+    values: dict[str, str] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            err.print(
+                f"[bold red]error:[/] --param takes key=value (got {pair!r})", highlight=False
+            )
+            raise typer.Exit(2)
+        values[key.strip()] = value
+    return values
+
+
+def _check_format(fmt: str) -> str:
+    fmt = fmt.lower()
+    if fmt not in _FORMATS:
+        err.print(f"[bold red]error:[/] --format must be one of {', '.join(_FORMATS)}")
+        raise typer.Exit(2)
+    return fmt
+
+
+def _cell(value: Any, *, sep: str = ", ") -> str:
+    if value is None:
+        return ""
+    if isinstance(value, list | tuple):
+        return sep.join(_cell(v) for v in value)
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False, default=str)
+    return str(value)
+
+
+def print_rows(columns: list[str], rows: list[tuple[Any, ...]], fmt: str) -> None:
+    """Rows as a table (people), JSON objects or CSV (programs); nothing else on stdout."""
+    if fmt == "json":
+        payload = [dict(zip(columns, row, strict=True)) for row in rows]
+        typer.echo(json.dumps(payload, ensure_ascii=False, indent=2, default=str))
+    elif fmt == "csv":
+        import csv
+        import io
+
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(columns)
+        writer.writerows([_cell(v, sep="; ") for v in row] for row in rows)
+        typer.echo(buffer.getvalue(), nl=False)
+    elif rows:
+        table = Table(box=None, header_style="bold", pad_edge=False)
+        for column in columns:
+            numeric = all(isinstance(r[columns.index(column)], int | float) for r in rows)
+            table.add_column(column, justify="right" if numeric else "left")
+        for row in rows:
+            table.add_row(*(_cell(v) for v in row))
+        out.print(table, highlight=False, markup=False)
+
+
+@app.command("query")
+def query_cmd(
+    name: Annotated[
+        str | None,
+        typer.Argument(help="A named query (see --list).", show_default=False),
+    ] = None,
+    param: ParamOpt = None,
+    fmt: FormatOpt = "table",
+    limit: Annotated[
+        int | None, typer.Option("--limit", min=0, help="At most this many rows.")
+    ] = None,
+    list_queries: Annotated[
+        bool, typer.Option("--list", help="List the named queries and their parameters.")
+    ] = False,
+    backend: BackendOpt = "auto",
+    store: StoreOpt = None,
+    neo4j_uri: UriOpt = None,
+    neo4j_user: UserOpt = None,
+) -> None:
+    """Ask a named question: the same answer from Neo4j or the embedded store."""
+    from kg.queries import get_query, prepare_params, run_query
+    from kg.queries import list_queries as all_queries
+
+    fmt = _check_format(fmt)
+    if list_queries or name is None:
+        specs = all_queries()
+        if fmt == "json":
+            payload = [
+                {
+                    "name": s.name,
+                    "description": s.description,
+                    "params": [
+                        {
+                            "name": p.name,
+                            "type": p.shown_type,
+                            "default": p.default,
+                            "required": p.required,
+                            "help": p.help,
+                        }
+                        for p in s.params
+                    ],
+                    "columns": s.columns,
+                }
+                for s in specs
+            ]
+            typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+            return
+        for spec in specs:
+            out.print(f"[bold]{spec.name}[/]  {spec.description}", highlight=False)
+            for p in spec.params:
+                default = "required" if p.required else f"default {p.default!r}"
+                out.print(
+                    f"    {p.name} ({p.shown_type}, {default}) — {p.help}",
+                    highlight=False,
+                    markup=False,
+                )
+            out.print(f"    → {', '.join(spec.columns)}", highlight=False, markup=False)
+        if name is None and not list_queries:
+            err.print("run one with: kg query NAME --param key=value")
+        return
+    params = _key_values(param)
+    # An unknown query or a mistyped parameter fails before a store is opened.
+    run(lambda: prepare_params(get_query(name), {**params, **({"limit": limit} if limit else {})}))
+    opened = open_from_options(store, backend, neo4j_uri, neo4j_user)
+    try:
+        result = run(lambda: run_query(opened.store, name, params, limit=limit))
+    finally:
+        opened.store.close()
+    print_rows(result.columns, result.rows, fmt)
+    if not result.rows:
+        err.print(f"no rows: {result.empty_reason}", highlight=False, markup=False)
+
+
+@app.command("cypher")
+def cypher_cmd(
+    statement: Annotated[str, typer.Argument(help="A Cypher statement.", show_default=False)],
+    param: ParamOpt = None,
+    write: Annotated[
+        bool, typer.Option("--write", help="Allow statements that change the graph.")
+    ] = False,
+    fmt: FormatOpt = "table",
+    backend: BackendOpt = "auto",
+    store: StoreOpt = None,
+    neo4j_uri: UriOpt = None,
+    neo4j_user: UserOpt = None,
+) -> None:
+    """Run ad-hoc Cypher on Neo4j (read-only unless --write). Values go in as --param key=value:
+    numbers, true/false and JSON lists are typed, anything else is text."""
+    from kg.queries import run_cypher
+
+    fmt = _check_format(fmt)
+    params = {key: _guess_value(value) for key, value in _key_values(param).items()}
+    opened = open_from_options(store, backend, neo4j_uri, neo4j_user)
+    try:
+        result = run(lambda: run_cypher(opened.store, statement, params, write=write))
+    finally:
+        opened.store.close()
+    print_rows(result.columns, result.rows, fmt)
+    if not result.rows:
+        err.print(f"no rows: {result.empty_reason}", highlight=False, markup=False)
+
+
+def _guess_value(text: str) -> Any:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    return value if isinstance(value, int | float | bool | list | str) else text
+
+
+@app.command("search")
+def search_cmd(
+    text: Annotated[str, typer.Argument(help="A name, or part of one.", show_default=False)],
+    type_: Annotated[
+        str | None,
+        typer.Option(
+            "--type", "-t", help="author, paper, method, dataset, benchmark, task, metric or track"
+        ),
+    ] = None,
+    limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many hits.")] = 10,
+    fmt: FormatOpt = "table",
+    backend: BackendOpt = "auto",
+    store: StoreOpt = None,
+    neo4j_uri: UriOpt = None,
+    neo4j_user: UserOpt = None,
+) -> None:
+    """Find the exact names to pass to `kg query`: fuzzy, and through name variants and aliases."""
+    from kg.queries import search
+
+    fmt = _check_format(fmt)
+    opened = open_from_options(store, backend, neo4j_uri, neo4j_user)
+    try:
+        hits = run(lambda: search(opened.store, text, type=type_, limit=limit))
+    finally:
+        opened.store.close()
+    rows = [(h.type, h.name, h.score, "" if h.matched == h.name else h.matched, h.id) for h in hits]
+    print_rows(["type", "name", "score", "matched", "id"], rows, fmt)
+    if not hits:
+        err.print(f"nothing in the graph is named like {text!r}", highlight=False, markup=False)
+        raise typer.Exit(1)
+
+
 def main() -> None:
     os.environ.setdefault("PYTHONIOENCODING", "utf-8")
     app()

@@ -33,7 +33,7 @@ SEARCH_TYPES = {
 }
 _LABEL_TYPE = {label: type_ for type_, label in SEARCH_TYPES.items()}
 _TYPE_ORDER = {label: i for i, label in enumerate(SEARCH_TYPES.values())}
-MIN_SCORE = 60.0
+MIN_SCORE = 65.0
 
 
 @dataclass(frozen=True, slots=True)
