@@ -95,6 +95,8 @@ _GAP_RE = re.compile(
     r"both|public|popular|standard|common|widely-used|real-world|large-scale|open)\s+){0,3}"
     r"(?:\(\s*)?"
 )
+# "we propose a novel X", but not "we present a method for training X"
+_PROPOSE_GAP_RE = re.compile(r"[\s,:]*(?:(?!(?:for|of|to|with|on|in|by)\b)[a-z][\w\-]*[\s,]+){0,4}")
 _WEAK_COMPARE = ("via", "using", "with", "adopting", "leveraging", "integrating")
 _TASK_WORD_RE = re.compile(r"[A-Za-z0-9][\w\-]*")
 
@@ -330,7 +332,8 @@ class KGEntities:
             if in_url(s):
                 continue
             if runs and runs[-1][-1][1] == s - 1 and text[s - 1] == " " and not (
-                s in sent_starts or (kind == "strong" and runs[-1][-1][2] == "strong")
+                s in sent_starts
+                or (kind == "strong" and runs[-1][-1][2] == "strong" and word.endswith("s"))
             ):
                 runs[-1].append((s, e, kind))
             else:
@@ -381,9 +384,9 @@ class KGEntities:
         # long form of this abbreviation
         anchor = min(c.start, c.long_span[0]) if c.long_span else c.start
         for ts, te in trig["propose"]:
-            if s0 <= ts and te <= anchor:
+            if s0 <= ts and te <= anchor and text[ts - 1 : ts] != "-":  # not "so-called"
                 gap = text[te:anchor]
-                if re.fullmatch(r"[\s,:]*(?:[a-z][\w\-]*[\s,]+){0,4}", gap) and not any(
+                if _PROPOSE_GAP_RE.fullmatch(gap) and not any(
                     o is not c and te <= o.start < anchor and o.strength in ("strong", "title")
                     for o in cands
                 ):
@@ -465,7 +468,7 @@ class KGEntities:
                 return  # "Temporal Action Localization": task phrases are ranked in _tasks
             elif head_type is EntityType.METHOD:
                 t = EntityType.METHOD
-            elif data_ctx and not method_ctx:
+            elif data_ctx and not method_ctx and c.strength != "cap":
                 t = EntityType.DATASET
             elif c.long:
                 t = long_type or (EntityType.METHOD if method_ctx else None)
