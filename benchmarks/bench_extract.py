@@ -67,7 +67,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=None, help="abstracts for kg (default: all)")
     parser.add_argument(
-        "--peer-limit", type=int, default=1000,
+        "--peer-limit",
+        type=int,
+        default=1000,
         help="abstracts for en_core_web_sm (default 1000: its full run takes minutes; 0 skips it)",
     )
     parser.add_argument("--n-process", type=int, default=1, help="processes per pipeline")
@@ -89,7 +91,9 @@ def main() -> int:
         else:
             n, sec, peak = measure("sm", texts[: args.peer_limit], args.n_process)
             rows.append(("en_core_web_sm (full)", n, sec, peak))
-    print(f"{'pipeline':24s} {'abstracts':>9s} {'seconds':>8s} {'abstracts/s':>12s} {'peak MiB':>9s}")
+    print(
+        f"{'pipeline':24s} {'abstracts':>9s} {'seconds':>8s} {'abstracts/s':>12s} {'peak MiB':>9s}"
+    )
     for name, n, sec, peak in rows:
         print(f"{name:24s} {n:9,d} {sec:8.1f} {n / sec:12.0f} {peak:9.0f}")
     if len(rows) == 2:

@@ -170,7 +170,11 @@ def evaluate_extraction(
             raise InputError(f"gold file {path} not found; pass --papers and --gold")
     batch = read_sources(list(sources) if sources else None)
     extracted = extract_papers(
-        batch.papers, model=model, aliases=aliases, gazetteers=gazetteers,
-        n_process=n_process, progress=progress,
+        batch.papers,
+        model=model,
+        aliases=aliases,
+        gazetteers=gazetteers,
+        n_process=n_process,
+        progress=progress,
     )
     return score((to_record(ep) for ep in extracted), papers_path, gold_paths)

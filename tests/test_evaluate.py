@@ -20,30 +20,64 @@ def gold(tmp_path: Path) -> tuple[Path, Path]:
     papers = tmp_path / "papers.json"
     papers.write_text(json.dumps([{"id": "x", "abstract": ABSTRACT}]))
     gold = tmp_path / "gold.json"
-    gold.write_text(json.dumps({"x": {
-        "proposed": ["FooNet|Foo Network"], "methods": [], "datasets": ["CIFAR-10", "SVHN"],
-        "benchmarks": [], "tasks": ["image classification"],
-    }}))
+    gold.write_text(
+        json.dumps(
+            {
+                "x": {
+                    "proposed": ["FooNet|Foo Network"],
+                    "methods": [],
+                    "datasets": ["CIFAR-10", "SVHN"],
+                    "benchmarks": [],
+                    "tasks": ["image classification"],
+                }
+            }
+        )
+    )
     return papers, gold
 
 
 def rec(*entities: tuple[str, str, str]) -> dict:
-    return {"abstract": ABSTRACT,
-            "entities": [{"name": n, "type": t, "role": r} for n, t, r in entities]}
+    return {
+        "abstract": ABSTRACT,
+        "entities": [{"name": n, "type": t, "role": r} for n, t, r in entities],
+    }
 
 
 def test_perfect_prediction_scores_one(gold):
     papers, g = gold
-    got = score([rec(("Foo Network", "Method", "proposed"), ("CIFAR10", "Dataset", "evaluated_on"),
-                     ("SVHN", "Benchmark", "evaluated_on"),
-                     ("image classification tasks", "Task", "addresses"))], papers, [g])
-    assert {c: v[2] for c, v in got.items()} == {"METHOD": 1.0, "DATA": 1.0, "TASK": 1.0, "PROPOSED": 1.0}
+    got = score(
+        [
+            rec(
+                ("Foo Network", "Method", "proposed"),
+                ("CIFAR10", "Dataset", "evaluated_on"),
+                ("SVHN", "Benchmark", "evaluated_on"),
+                ("image classification tasks", "Task", "addresses"),
+            )
+        ],
+        papers,
+        [g],
+    )
+    assert {c: v[2] for c, v in got.items()} == {
+        "METHOD": 1.0,
+        "DATA": 1.0,
+        "TASK": 1.0,
+        "PROPOSED": 1.0,
+    }
 
 
 def test_false_positive_and_miss_and_role(gold):
     papers, g = gold
-    got = score([rec(("FooNet", "Method", "uses"), ("ImageNet", "Dataset", "evaluated_on"),
-                     ("CIFAR-10", "Dataset", "evaluated_on"))], papers, [g])
+    got = score(
+        [
+            rec(
+                ("FooNet", "Method", "uses"),
+                ("ImageNet", "Dataset", "evaluated_on"),
+                ("CIFAR-10", "Dataset", "evaluated_on"),
+            )
+        ],
+        papers,
+        [g],
+    )
     assert got["METHOD"] == (1.0, 1.0, 1.0)
     assert got["PROPOSED"] == (0.0, 0.0, 0.0)  # right name, wrong role
     p, r, _ = got["DATA"]

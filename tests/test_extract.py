@@ -20,8 +20,11 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
 def paper(abstract: str, pid: str = "p") -> Paper:
     return Paper(
-        id=pid, abstract=abstract, abstract_raw=abstract,
-        authors=(Author("ada lovelace", "Ada Lovelace"),), source=SourceRef("t.txt"),
+        id=pid,
+        abstract=abstract,
+        abstract_raw=abstract,
+        authors=(Author("ada lovelace", "Ada Lovelace"),),
+        source=SourceRef("t.txt"),
     )
 
 
@@ -32,6 +35,7 @@ def found(abstract: str) -> dict[str, tuple[str, str]]:
 
 
 # --- definitions and abbreviations ------------------------------------------------------------
+
 
 def test_schwartz_hearst_finds_the_shortest_long_form():
     text = "We train it with a variational information bottleneck (VIB) objective."
@@ -47,10 +51,14 @@ def test_abbreviation_digit_repeats_a_letter_and_reversed_order_works():
 
 
 def test_defined_method_keeps_long_form_as_alias():
-    [ep] = extract_papers([paper(
-        "We propose Stochastic Weight Smoothing (SWS), a regularizer for deep networks. "
-        "SWS improves accuracy on CIFAR-10."
-    )])
+    [ep] = extract_papers(
+        [
+            paper(
+                "We propose Stochastic Weight Smoothing (SWS), a regularizer for deep networks. "
+                "SWS improves accuracy on CIFAR-10."
+            )
+        ]
+    )
     sws = next(m for m in ep.mentions if m.name == "SWS")
     assert (sws.type.value, sws.role.value) == ("Method", "proposed")
     assert "Stochastic Weight Smoothing" in sws.aliases
@@ -60,12 +68,22 @@ def test_defined_method_keeps_long_form_as_alias():
 
 # --- introductions ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("sentence, name", [
-    ("In this paper we introduce GraphZip, a lossless compression scheme for sparse graphs.", "GraphZip"),
-    ("We develop a new sampler called BlockSwap that mixes faster on multimodal targets.", "BlockSwap"),
-    ("We present a simple baseline, dubbed MixNorm, for test-time normalization.", "MixNorm"),
-    ("Our method, DeepCluster-v3, learns features without labels.", "DeepCluster-v3"),
-])
+
+@pytest.mark.parametrize(
+    "sentence, name",
+    [
+        (
+            "In this paper we introduce GraphZip, a lossless compression scheme for sparse graphs.",
+            "GraphZip",
+        ),
+        (
+            "We develop a new sampler called BlockSwap that mixes faster on multimodal targets.",
+            "BlockSwap",
+        ),
+        ("We present a simple baseline, dubbed MixNorm, for test-time normalization.", "MixNorm"),
+        ("Our method, DeepCluster-v3, learns features without labels.", "DeepCluster-v3"),
+    ],
+)
 def test_introduced_name_is_proposed(sentence, name):
     assert found(sentence)[name] == ("Method", "proposed")
 
@@ -83,6 +101,7 @@ def test_introduced_benchmark_is_data_not_a_method():
 
 # --- evaluation context -----------------------------------------------------------------------
 
+
 def test_list_after_on_in_an_experiment_sentence_is_data():
     got = found("Experiments on CIFAR-10, SVHN and STL-10 show that the method improves accuracy.")
     for name in ("CIFAR-10", "SVHN", "STL-10"):
@@ -97,10 +116,15 @@ def test_names_before_benchmarks_noun_are_data():
 
 def test_benchmarks_in_parentheses_are_data():
     got = found("Across four benchmarks (HotpotQA, FEVER, and NQ), retrieval improves recall.")
-    assert {n for n, (t, _) in got.items() if t in ("Dataset", "Benchmark")} >= {"HotpotQA", "FEVER", "NQ"}
+    assert {n for n, (t, _) in got.items() if t in ("Dataset", "Benchmark")} >= {
+        "HotpotQA",
+        "FEVER",
+        "NQ",
+    }
 
 
 # --- comparison context -----------------------------------------------------------------------
+
 
 def test_compared_methods_are_used_methods():
     got = found("The resulting classifier outperforms AdaBoost and XGBoost on tabular data.")
@@ -115,6 +139,7 @@ def test_capitalised_word_needs_a_comparison_cue():
 
 
 # --- name shapes ------------------------------------------------------------------------------
+
 
 def test_name_shapes_are_kept_and_units_metrics_hardware_rejected():
     got = found(
@@ -137,6 +162,7 @@ def test_citations_are_not_names():
 
 # --- gazetteer --------------------------------------------------------------------------------
 
+
 def test_gazetteer_types_known_names_and_extra_files_extend_it(tmp_path):
     got = found("We fine-tune the model with LoRA and test on ImageNet.")
     assert got["LoRA"][0] == "Method"
@@ -149,10 +175,11 @@ def test_gazetteer_types_known_names_and_extra_files_extend_it(tmp_path):
 
 # --- tasks ------------------------------------------------------------------------------------
 
+
 def test_task_phrase_from_the_opening_sentence():
-    [ep] = extract_papers([paper(
-        "Multi-object tracking in crowded scenes remains hard. We propose TrackX for it."
-    )])
+    [ep] = extract_papers(
+        [paper("Multi-object tracking in crowded scenes remains hard. We propose TrackX for it.")]
+    )
     tasks = [m.name for m in ep.mentions if m.type.value == "Task"]
     assert tasks and tasks[0].lower() == "multi-object tracking"
     assert all(m.role.value == "addresses" for m in ep.mentions if m.type.value == "Task")
@@ -160,36 +187,52 @@ def test_task_phrase_from_the_opening_sentence():
 
 # --- generic phrases --------------------------------------------------------------------------
 
+
 def test_generic_phrases_never_become_entities():
     got = found(
         "Large Language Models (LLMs) are strong. Our method outperforms state-of-the-art (SOTA) "
         "baselines and prior work. Existing methods use AI on GPUs."
     )
     lowered = {n.lower() for n in got}
-    for generic in ("llms", "large language models", "sota", "state-of-the-art", "baselines",
-                    "our method", "prior work", "existing methods", "ai", "gpus"):
+    for generic in (
+        "llms",
+        "large language models",
+        "sota",
+        "state-of-the-art",
+        "baselines",
+        "our method",
+        "prior work",
+        "existing methods",
+        "ai",
+        "gpus",
+    ):
         assert generic not in lowered
 
 
 # --- canonicalization -------------------------------------------------------------------------
 
+
 def test_variants_merge_across_papers_into_one_name_and_type():
-    eps = extract_papers([
-        paper("We compare against Transformers on long sequences.", "a"),
-        paper("Unlike the Transformer, our model is linear.", "b"),
-        paper("We propose T2PO for agents; T2PO outperforms PPO.", "c"),
-        paper(clean_abstract(r"Compared with T$^2$PO, our learner is stable.")[0], "d"),
-    ])
+    eps = extract_papers(
+        [
+            paper("We compare against Transformers on long sequences.", "a"),
+            paper("Unlike the Transformer, our model is linear.", "b"),
+            paper("We propose T2PO for agents; T2PO outperforms PPO.", "c"),
+            paper(clean_abstract(r"Compared with T$^2$PO, our learner is stable.")[0], "d"),
+        ]
+    )
     names = [{m.name for m in ep.mentions if m.type.value == "Method"} for ep in eps]
     assert names[0] & names[1] and len({next(iter(names[0] & names[1]))}) == 1
     assert any("T2PO" in n for n in names[2]) and any("T2PO" in n for n in names[3])
 
 
 def test_short_and_long_form_merge_and_keep_aliases():
-    eps = extract_papers([
-        paper("We improve Direct Preference Optimization (DPO) with margins.", "a"),
-        paper("Our approach outperforms DPO on chat data.", "b"),
-    ])
+    eps = extract_papers(
+        [
+            paper("We improve Direct Preference Optimization (DPO) with margins.", "a"),
+            paper("Our approach outperforms DPO on chat data.", "b"),
+        ]
+    )
     first = next(m for m in eps[0].mentions if "DPO" in (m.name, *m.aliases))
     second = next(m for m in eps[1].mentions if "DPO" in (m.name, *m.aliases))
     assert first.name == second.name and first.entity_id == second.entity_id
@@ -197,10 +240,12 @@ def test_short_and_long_form_merge_and_keep_aliases():
 
 
 def test_ambiguous_short_form_does_not_merge_two_long_forms():
-    eps = extract_papers([
-        paper("We analyse Sharpness-Aware Minimization (SAM) for overparameterized nets.", "a"),
-        paper("We adapt the Segment Anything Model (SAM) to medical images.", "b"),
-    ])
+    eps = extract_papers(
+        [
+            paper("We analyse Sharpness-Aware Minimization (SAM) for overparameterized nets.", "a"),
+            paper("We adapt the Segment Anything Model (SAM) to medical images.", "b"),
+        ]
+    )
     a = {m.entity_id for m in eps[0].mentions}
     b = {m.entity_id for m in eps[1].mentions}
     assert not a & b
@@ -214,26 +259,32 @@ def test_alias_file_forces_merge_split_and_type(tmp_path):
         "# a split: never merge this short form with a long form\n"
         "DVAE,,\n"
     )
-    eps = extract_papers([
-        paper("We compare against ResNets on images.", "a"),
-        paper("We train a deep variational autoencoder (DVAE). DVAE helps.", "b"),
-    ], aliases=aliases)
+    eps = extract_papers(
+        [
+            paper("We compare against ResNets on images.", "a"),
+            paper("We train a deep variational autoencoder (DVAE). DVAE helps.", "b"),
+        ],
+        aliases=aliases,
+    )
     assert [m.name for m in eps[0].mentions if m.type.value == "Method"] == ["Residual Network"]
     dvae = [m for m in eps[1].mentions if m.name == "DVAE"]
     assert dvae and "deep variational autoencoder" not in dvae[0].aliases
 
 
 def test_one_type_per_entity_across_the_corpus():
-    eps = extract_papers([
-        paper("Experiments on QuixBench show gains.", "a"),
-        paper("Results on QuixBench and on the QuixBench suite improve.", "b"),
-        paper("We outperform QuixBench by far.", "c"),
-    ])
+    eps = extract_papers(
+        [
+            paper("Experiments on QuixBench show gains.", "a"),
+            paper("Results on QuixBench and on the QuixBench suite improve.", "b"),
+            paper("We outperform QuixBench by far.", "c"),
+        ]
+    )
     types = {m.type for ep in eps for m in ep.mentions if m.name == "QuixBench"}
     assert len(types) == 1
 
 
 # --- interface --------------------------------------------------------------------------------
+
 
 def test_record_has_the_score_py_shape_and_progress_is_reported():
     calls: list[int] = []
@@ -254,13 +305,16 @@ def test_pipeline_is_built_once_and_needs_no_model():
 
 
 def test_n_process_gives_the_same_result():
-    papers = [paper(f"We propose Net{i}X. Experiments on CIFAR-10 and SVHN.", str(i)) for i in range(6)]
+    papers = [
+        paper(f"We propose Net{i}X. Experiments on CIFAR-10 and SVHN.", str(i)) for i in range(6)
+    ]
     one = [to_record(ep) for ep in extract_papers(papers)]
     two = [to_record(ep) for ep in extract_papers(papers, n_process=2, batch_size=2)]
     assert one == two
 
 
 # --- quality bars and robustness ----------------------------------------------------------------
+
 
 @pytest.mark.skipif(not (SHARED / "eval").is_dir(), reason="needs ../shared/eval")
 def test_dev_gold_scores_stay_above_the_bars():

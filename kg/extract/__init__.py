@@ -80,11 +80,9 @@ def extract_papers(
     rules = read_aliases(aliases) if aliases is not None else []
     nlp = build_pipeline(model=model, gazetteers=gazetteers)
     raw: list[list[dict]] = []
-    sentences: list[dict[tuple[int, int], str]] = []
     texts = (p.abstract for p in papers)
     for doc in nlp.pipe(texts, n_process=n_process, batch_size=batch_size):
         raw.append(list(doc._.kg_mentions or []))
-        sentences.append({})
         if progress is not None:
             progress(1)
     result = []
@@ -144,6 +142,9 @@ def _example() -> Paper:
         "Experiments on ImageNet show gains."
     )
     return Paper(
-        id="example", abstract=abstract, abstract_raw=abstract,
-        authors=(Author("ada lovelace", "Ada Lovelace"),), source=SourceRef("example.txt"),
+        id="example",
+        abstract=abstract,
+        abstract_raw=abstract,
+        authors=(Author("ada lovelace", "Ada Lovelace"),),
+        source=SourceRef("example.txt"),
     )

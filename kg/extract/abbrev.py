@@ -1,4 +1,4 @@
-"""Abbreviation definitions — "Direct Preference Optimization (DPO)" — after Schwartz & Hearst (2003).
+"""Abbreviation definitions — "Direct Preference Optimization (DPO)" — after Schwartz & Hearst.
 
 A Simple Algorithm for Identifying Abbreviation Definitions in Biomedical Text: the short form is
 in parentheses (or the long form is, "AES (Adaptive Entropy Scheduling)"); the long form is the
@@ -68,7 +68,9 @@ def best_long_form(short: str, long: str) -> int | None:
 def _window_before(text: str, end: int, lo: int, n_words: int) -> int:
     """Start offset of the last `n_words` words of text[lo:end]."""
     words = list(_WORD_RE.finditer(text, lo, end))
-    return words[-n_words].start() if len(words) >= n_words else lo if not words else words[0].start()
+    return (
+        words[-n_words].start() if len(words) >= n_words else lo if not words else words[0].start()
+    )
 
 
 def find_abbreviations(text: str, lo: int = 0, hi: int | None = None) -> list[Abbreviation]:
@@ -91,8 +93,14 @@ def find_abbreviations(text: str, lo: int = 0, hi: int | None = None) -> list[Ab
             if len(long) <= len(first) or "(" in long or ")" in long:
                 continue
             found.append(
-                Abbreviation(first, long, inner_start, inner_start + len(first),
-                             long_start, long_start + len(long))
+                Abbreviation(
+                    first,
+                    long,
+                    inner_start,
+                    inner_start + len(first),
+                    long_start,
+                    long_start + len(long),
+                )
             )
             continue
         # reversed: "AES (Adaptive Entropy Scheduling)"
@@ -103,7 +111,13 @@ def find_abbreviations(text: str, lo: int = 0, hi: int | None = None) -> list[Ab
             if offset == 0:
                 prev_start = lo + len(before) - len(prev)
                 found.append(
-                    Abbreviation(prev, inner, prev_start, prev_start + len(prev),
-                                 m.start(1), m.start(1) + len(inner))
+                    Abbreviation(
+                        prev,
+                        inner,
+                        prev_start,
+                        prev_start + len(prev),
+                        m.start(1),
+                        m.start(1) + len(inner),
+                    )
                 )
     return found

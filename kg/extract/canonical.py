@@ -78,7 +78,9 @@ class _UnionFind:
 _ROLE_RANK = {Role.PROPOSED: 3, Role.EVALUATED_ON: 2, Role.USES: 1, Role.ADDRESSES: 1}
 
 
-def canonicalize(per_paper: Sequence[list[dict]], rules: Sequence[AliasRule] = ()) -> list[list[dict]]:
+def canonicalize(
+    per_paper: Sequence[list[dict]], rules: Sequence[AliasRule] = ()
+) -> list[list[dict]]:
     """Give every mention its entity's canonical name, type and aliases; one mention per entity
     per paper (the strongest role, then the highest confidence, wins)."""
     forced = {name_key(r.alias): r for r in rules}
@@ -86,9 +88,13 @@ def canonicalize(per_paper: Sequence[list[dict]], rules: Sequence[AliasRule] = (
     if split:  # a split name stands alone: drop the long form it was defined with
         per_paper = [
             [
-                {**m, "name": next(s for s in (m["name"], *m["aliases"]) if name_key(s) in split),
-                 "aliases": []}
-                if any(name_key(s) in split for s in (m["name"], *m["aliases"])) else m
+                {
+                    **m,
+                    "name": next(s for s in (m["name"], *m["aliases"]) if name_key(s) in split),
+                    "aliases": [],
+                }
+                if any(name_key(s) in split for s in (m["name"], *m["aliases"]))
+                else m
                 for m in mentions
             ]
             for mentions in per_paper
@@ -155,7 +161,8 @@ def canonicalize(per_paper: Sequence[list[dict]], rules: Sequence[AliasRule] = (
             new = {**m, "name": names[r], "type": t.value, "role": role.value}
             old = best.get(r)
             if old is None or (_ROLE_RANK[role], m["confidence"]) > (
-                _ROLE_RANK[Role(old["role"])], old["confidence"]
+                _ROLE_RANK[Role(old["role"])],
+                old["confidence"],
             ):
                 best[r] = new
         for r, m in best.items():

@@ -57,35 +57,185 @@ _CITATION_AFTER_RE = re.compile(r"\s*(?:et al\b|\(?(?:19|20)\d\d\b|,\s*(?:19|20)
 _EVAL_CUE_RE = re.compile(
     r"\b(?:experiment|evaluat|benchmark|dataset|test|achiev|outperform|result|accura|score|"
     r"improv|perform|speedup|gain|state-of-the-art|sota|demonstrat|reach|surpass|empirical|"
-    r"validat|top-1|error)", re.I
+    r"validat|top-1|error)",
+    re.I,
 )
 _VERSION_RE = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z]?")
 _MODEL_SIZE_RE = re.compile(r"[\-\u2013 ]\d+(?:\.\d+)?[BMK]$")
 _METHOD_CUE_WORDS = frozenset(
-    ["methods", "method", "approaches", "approach", "models", "model", "baselines", "baseline", "frameworks", "framework", "algorithms", "algorithm", "architectures", "architecture", "techniques", "technique", "efforts", "works", "encodings", "variants", "solvers", "optimizers", "losses", "mechanisms", "designs", "networks"]
+    [
+        "methods",
+        "method",
+        "approaches",
+        "approach",
+        "models",
+        "model",
+        "baselines",
+        "baseline",
+        "frameworks",
+        "framework",
+        "algorithms",
+        "algorithm",
+        "architectures",
+        "architecture",
+        "techniques",
+        "technique",
+        "efforts",
+        "works",
+        "encodings",
+        "variants",
+        "solvers",
+        "optimizers",
+        "losses",
+        "mechanisms",
+        "designs",
+        "networks",
+    ]
 )
 _LEADING_STOP = STOP_WORDS | {
-    "existing", "recent", "prior", "previous", "standard", "popular", "classical", "modern",
-    "extensive", "experiments", "results", "unlike", "specifically", "finally", "first",
-    "second", "third", "moreover", "furthermore", "however", "additionally", "empirically",
-    "inspired", "motivated", "guided", "building", "given", "using", "across", "compared",
-    "despite", "while", "although", "notably", "overall", "importantly", "crucially",
-    "comprehensive", "evaluations", "code", "lastly", "theoretically",
+    "existing",
+    "recent",
+    "prior",
+    "previous",
+    "standard",
+    "popular",
+    "classical",
+    "modern",
+    "extensive",
+    "experiments",
+    "results",
+    "unlike",
+    "specifically",
+    "finally",
+    "first",
+    "second",
+    "third",
+    "moreover",
+    "furthermore",
+    "however",
+    "additionally",
+    "empirically",
+    "inspired",
+    "motivated",
+    "guided",
+    "building",
+    "given",
+    "using",
+    "across",
+    "compared",
+    "despite",
+    "while",
+    "although",
+    "notably",
+    "overall",
+    "importantly",
+    "crucially",
+    "comprehensive",
+    "evaluations",
+    "code",
+    "lastly",
+    "theoretically",
 }
 _TASK_STOP = STOP_WORDS | {
-    "existing", "recent", "prior", "previous", "standard", "various", "diverse", "downstream",
-    "new", "novel", "different", "challenging", "complex", "real-world", "many", "several",
-    "multiple", "efficient", "effective", "robust", "accurate", "scalable", "general",
-    "practical", "important", "fundamental", "key", "main", "simple", "typical", "common",
-    "conventional", "traditional", "current", "modern", "specific", "particular", "improved",
-    "better", "high-quality", "large-scale", "improving", "enabling", "achieving", "learned",
-    "proposed", "based", "using", "via", "such", "e.g.", "i.e.", "like", "including",
-    "performance", "accuracy", "quality", "models", "method", "methods",
-    "task", "tasks", "problem", "problems", "approach", "approaches", "framework", "step",
-    "steps", "time", "cost", "costs", "training", "inference", "stable", "unified",
-    "significant", "theoretical", "initial", "given", "standalone", "actionable", "parallel",
-    "overall", "strong", "principled", "empirical", "architectural", "final", "whole", "global",
-    "local", "joint", "end-to-end", "reliable", "fast", "faster", "precise", "good",
+    "existing",
+    "recent",
+    "prior",
+    "previous",
+    "standard",
+    "various",
+    "diverse",
+    "downstream",
+    "new",
+    "novel",
+    "different",
+    "challenging",
+    "complex",
+    "real-world",
+    "many",
+    "several",
+    "multiple",
+    "efficient",
+    "effective",
+    "robust",
+    "accurate",
+    "scalable",
+    "general",
+    "practical",
+    "important",
+    "fundamental",
+    "key",
+    "main",
+    "simple",
+    "typical",
+    "common",
+    "conventional",
+    "traditional",
+    "current",
+    "modern",
+    "specific",
+    "particular",
+    "improved",
+    "better",
+    "high-quality",
+    "large-scale",
+    "improving",
+    "enabling",
+    "achieving",
+    "learned",
+    "proposed",
+    "based",
+    "using",
+    "via",
+    "such",
+    "e.g.",
+    "i.e.",
+    "like",
+    "including",
+    "performance",
+    "accuracy",
+    "quality",
+    "models",
+    "method",
+    "methods",
+    "task",
+    "tasks",
+    "problem",
+    "problems",
+    "approach",
+    "approaches",
+    "framework",
+    "step",
+    "steps",
+    "time",
+    "cost",
+    "costs",
+    "training",
+    "inference",
+    "stable",
+    "unified",
+    "significant",
+    "theoretical",
+    "initial",
+    "given",
+    "standalone",
+    "actionable",
+    "parallel",
+    "overall",
+    "strong",
+    "principled",
+    "empirical",
+    "architectural",
+    "final",
+    "whole",
+    "global",
+    "local",
+    "joint",
+    "end-to-end",
+    "reliable",
+    "fast",
+    "faster",
+    "precise",
+    "good",
 }
 _LIST_SEP_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*\(\s*|:\s*|/)\Z")
 # between a trigger and the list: "the", numbers and at most two adjective-like words
@@ -150,7 +300,11 @@ class KGGazetteer:
             self.labels.setdefault(key, entry.label)
             case_sensitive = len(entry.pattern) <= 5 and entry.pattern.isupper()
             forms = [entry.pattern]
-            if not case_sensitive and entry.pattern[-1].isalpha() and not entry.pattern.endswith("s"):
+            if (
+                not case_sensitive
+                and entry.pattern[-1].isalpha()
+                and not entry.pattern.endswith("s")
+            ):
                 forms.append(entry.pattern + "s")
             target = exact if case_sensitive else lower
             target.setdefault(entry.label.value, []).extend(nlp.make_doc(f) for f in forms)
@@ -298,9 +452,13 @@ class KGEntities:
         # "(QKT)" that defines nothing: a symbol local to this abstract
         defined = {ab.short_start for ab in abbrevs}
         local = {
-            name_key(c.text) for c in cands
-            if c.long is None and c.start not in defined and text[c.start - 1 : c.start] == "("
-            and text[c.end : c.end + 1] == ")" and c.strength == "strong"
+            name_key(c.text)
+            for c in cands
+            if c.long is None
+            and c.start not in defined
+            and text[c.start - 1 : c.start] == "("
+            and text[c.end : c.end + 1] == ")"
+            and c.strength == "strong"
         }
         for c in cands:
             self._decide(c, text, sent_of(c.start), trig, cands, counts[name_key(c.text)], local)
@@ -331,9 +489,14 @@ class KGEntities:
                 continue
             if in_url(s):
                 continue
-            if runs and runs[-1][-1][1] == s - 1 and text[s - 1] == " " and not (
-                s in sent_starts
-                or (kind == "strong" and runs[-1][-1][2] == "strong" and word.endswith("s"))
+            if (
+                runs
+                and runs[-1][-1][1] == s - 1
+                and text[s - 1] == " "
+                and not (
+                    s in sent_starts
+                    or (kind == "strong" and runs[-1][-1][2] == "strong" and word.endswith("s"))
+                )
             ):
                 runs[-1].append((s, e, kind))
             else:
@@ -343,8 +506,10 @@ class KGEntities:
             # trim stop words ("The", "Across", "We") and trailing version-less junk
             while run and text[run[0][0] : run[0][1]].lower() in _LEADING_STOP:
                 run = run[1:]
-            while run and ((run[-1][2] == "num" and len(run) == 1) or
-                           text[run[-1][0] : run[-1][1]].lower() in _LEADING_STOP):
+            while run and (
+                (run[-1][2] == "num" and len(run) == 1)
+                or text[run[-1][0] : run[-1][1]].lower() in _LEADING_STOP
+            ):
                 run = run[:-1]
             if not run:
                 continue
@@ -357,27 +522,40 @@ class KGEntities:
                 strength = "title"
             else:
                 strength = "cap"
-            if strength != "strong" and s in sent_starts:
-                if strength == "cap":
-                    continue
-            if _CITATION_AFTER_RE.match(text, e) or (text[max(0, s - 1) : s] == "(" and re.match(
-                r"\s*(?:19|20)\d\d", text[e:]
-            )):
+            if strength == "cap" and s in sent_starts:
+                continue  # "However", "Sparse": every sentence starts with a capital
+            if _CITATION_AFTER_RE.match(text, e) or (
+                text[max(0, s - 1) : s] == "(" and re.match(r"\s*(?:19|20)\d\d", text[e:])
+            ):
                 continue
             if self._is_rejected(phrase):
                 continue
-            out.append(Candidate(s, e, phrase, strength, cues={"based"} if e == run[-1][1] and run[-1][0] in based else set()))
+            out.append(
+                Candidate(
+                    s,
+                    e,
+                    phrase,
+                    strength,
+                    cues={"based"} if e == run[-1][1] and run[-1][0] in based else set(),
+                )
+            )
         return out
 
     def _decide(
-        self, c: Candidate, text: str, sent: _Sent, trig, cands: list[Candidate], count: int,
+        self,
+        c: Candidate,
+        text: str,
+        sent: _Sent,
+        trig,
+        cands: list[Candidate],
+        count: int,
         local: set[str],
     ) -> None:
         """Type, role and confidence of one candidate from its shape and its context."""
         s0, s1 = sent.start_char, sent.end_char
         before = text[s0 : c.start]
         after_start = c.long_span[1] + 1 if c.long_span and c.long_span[0] > c.start else c.end
-        after = text[after_start : s1]
+        after = text[after_start:s1]
         sentence = text[s0:s1]
 
         # proposal: a propose trigger right before (≤ 4 lower-case words), or just before the
@@ -392,7 +570,9 @@ class KGEntities:
                 ):
                     c.cues.add("propose")
         # appositive: "X, a large-scale benchmark ..." / "X, a novel method ..."
-        appos = re.match(r"\s*(?:\([^)]*\))?\s*,\s*(?:a|an|the)\s+((?:[\w\-]+\s+){0,5}[\w\-]+)\b", after)
+        appos = re.match(
+            r"\s*(?:\([^)]*\))?\s*,\s*(?:a|an|the)\s+((?:[\w\-]+\s+){0,5}[\w\-]+)\b", after
+        )
         appos_type = None
         if appos:
             words = appos.group(1).lower().split()
@@ -406,15 +586,18 @@ class KGEntities:
 
         # data: a list right after "on", "across", "such as" ..., or a data noun right after
         data_ctx = method_ctx = False
-        follow = re.match(r"[\s,]*(?:(?:and|or|[A-Z][\w.+*\-]*|[a-z][\w\-]*)[\s,]+){0,2}?([a-z][\w\-]*)\b", text[c.end : s1])
         list_tail = re.match(
             r"(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+)[^\s,]+(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
             r"((?:[a-z][\w\-]*\s+){0,2}?)([a-z][\w\-]*)\b",
             text[c.end : s1],
         )
-        if (list_tail and list_tail.group(2) in self.data_heads) or (list_tail and list_tail.group(2) in ("tasks", "task") and c.strength == "strong" and not list_tail.group(1)):
+        if (list_tail and list_tail.group(2) in self.data_heads) or (
+            list_tail
+            and list_tail.group(2) in ("tasks", "task")
+            and c.strength == "strong"
+            and not list_tail.group(1)
+        ):
             data_ctx = True
-        del follow
         trig_kind = self._list_trigger(c, text, s0, trig, cands)
         if trig_kind:
             kind, ts = trig_kind
@@ -434,20 +617,28 @@ class KGEntities:
                 # word, not for a plain capitalised one ("via Lorentz geodesic distance")
                 weak = text[ts : ts + 12].lower().startswith(_WEAK_COMPARE)
                 method_ctx = not weak or c.strength == "strong"
-        if re.search(r"\b(?:than|over|outperform\w*|surpass\w*|compared (?:with|to)|unlike|versus|vs\.?)\s+(?:the\s+|[a-z\-]+\s+){0,2}$", before):
+        if re.search(
+            r"\b(?:than|over|outperform\w*|surpass\w*|compared (?:with|to)|unlike|versus|vs\.?)"
+            r"\s+(?:the\s+|[a-z\-]+\s+){0,2}$",
+            before,
+        ):
             method_ctx = True
         if "based" in c.cues and c.strength == "strong":
             method_ctx = True
-        if re.match(r"\s+(?:baselines?|variants?|kernels?|architectures?|backbones?|layers?|models?|solvers?|algorithms?|encoders?|networks?)\b", text[c.end : s1]):
+        if re.match(
+            r"\s+(?:baselines?|variants?|kernels?|architectures?|backbones?|layers?|models?|solvers?|algorithms?|encoders?|networks?)\b",
+            text[c.end : s1],
+        ):
             method_ctx = True
 
         if re.match(r"\s+(?:accuracy|scores?|f1|error|rate|metric)\b", text[c.end : s1], re.I):
             return  # "OCR accuracy": the name of a measurement
         if (
-            (c.strength == "strong" and not (c.label or c.long or c.cues or data_ctx or method_ctx)
-            and count == 1 and re.fullmatch(r"[A-Z][A-Z\-]*s?", c.text)) or (name_key(c.text) in local
-            and not (c.label or c.cues or data_ctx))
-        ):
+            c.strength == "strong"
+            and not (c.label or c.long or c.cues or data_ctx or method_ctx)
+            and count == 1
+            and re.fullmatch(r"[A-Z][A-Z\-]*s?", c.text)
+        ) or (name_key(c.text) in local and not (c.label or c.cues or data_ctx)):
             return  # a lone all-capital word with nothing around it: too often a local shorthand
 
         # type: the gazetteer, then what the text says about the name, then its shape
@@ -527,7 +718,15 @@ class KGEntities:
                     word = text[ts:te].lower()
                     if kind == "data" and word in ("on", "across"):
                         label = "on"
-                    elif word in ("including", "include", "includes", "such as", "e.g.", "e.g.,", "like"):
+                    elif word in (
+                        "including",
+                        "include",
+                        "includes",
+                        "such as",
+                        "e.g.",
+                        "e.g.,",
+                        "like",
+                    ):
                         label = "list"
                     elif kind == "data":
                         label = "datalist"  # "datasets X and Y"
@@ -560,8 +759,11 @@ class KGEntities:
         first_end = sents[1].start_char if len(sents) > 1 else len(text)
         second_end = sents[2].start_char if len(sents) > 2 else len(text)
         abbrev_long = {(a.long_start, a.long_end): a for a in abbrevs}
-        gaz_tasks = [(sp.start_char, sp.end_char) for sp in doc.spans.get("kg_gazetteer", [])
-                     if sp.label_ == EntityType.TASK.value]
+        gaz_tasks = [
+            (sp.start_char, sp.end_char)
+            for sp in doc.spans.get("kg_gazetteer", [])
+            if sp.label_ == EntityType.TASK.value
+        ]
 
         def gaz_task(start: int, end: int) -> bool:
             return any(gs <= start < ge or start <= gs < end for gs, ge in gaz_tasks)
@@ -580,13 +782,34 @@ class KGEntities:
             kept: list[str] = []
             for w in reversed(mods):
                 lw = w.lower()
-                if lw in _TASK_STOP or lw.endswith("ly") or not _TASK_WORD_RE.fullmatch(w) or (
-                    w[:1].isupper() and not w.isupper() and kept and False
+                if (
+                    lw in _TASK_STOP
+                    or lw.endswith("ly")
+                    or not _TASK_WORD_RE.fullmatch(w)
                 ):
                     break
                 if lw.endswith("s") and not lw.endswith(("ss", "ics", "series", "sis")):
                     break  # "scales inference": a verb or a plural, not a modifier
-                if re.fullmatch(r"\d+", w) or (lw.endswith(("ing", "ed")) and "-" not in lw and lw not in ("modeling", "learning", "training", "planning", "computing", "reasoning", "clustering", "sequencing", "fine-tuning", "unlearning", "merging", "forecasting", "editing")):
+                if re.fullmatch(r"\d+", w) or (
+                    lw.endswith(("ing", "ed"))
+                    and "-" not in lw
+                    and lw
+                    not in (
+                        "modeling",
+                        "learning",
+                        "training",
+                        "planning",
+                        "computing",
+                        "reasoning",
+                        "clustering",
+                        "sequencing",
+                        "fine-tuning",
+                        "unlearning",
+                        "merging",
+                        "forecasting",
+                        "editing",
+                    )
+                ):
                     break
                 kept.insert(0, w)
             if not kept:
@@ -594,9 +817,15 @@ class KGEntities:
             phrase = " ".join([*kept, head])  # without "(T2I)" in "text-to-image (T2I) generation"
             start = text.rfind(kept[0], max(0, m.start() - 60), m.start())
             end = m.end(1)
-            if any(c.type and ((c.start < end and start < c.end) or (c.long_span and c.long_span[0] < end
-                   and start < c.long_span[1])) and not (c.long and self._type_from_head(c.long) is EntityType.TASK)
-                   for c in cands):
+            if any(
+                c.type
+                and (
+                    (c.start < end and start < c.end)
+                    or (c.long_span and c.long_span[0] < end and start < c.long_span[1])
+                )
+                and not (c.long and self._type_from_head(c.long) is EntityType.TASK)
+                for c in cands
+            ):
                 continue
             key = phrase.lower()
             if name_key(phrase) in self.generic:
@@ -607,14 +836,19 @@ class KGEntities:
             elif start < second_end:
                 score += 0.75
             follow = text[end : end + 12].lower()
-            if re.match(r"\s*(?:\([^)]*\)\s*)?(?:tasks?|problems?|settings?|benchmarks?)\b", follow):
+            if re.match(
+                r"\s*(?:\([^)]*\)\s*)?(?:tasks?|problems?|settings?|benchmarks?)\b", follow
+            ):
                 score += 1.0
             lead = text[max(0, start - 30) : start].lower()
-            if re.search(r"\b(?:study|studies|address|tackle|for|of|on|toward|towards|in)\s+(?:the\s+)?$", lead):
-                score += 0.5
-            if re.search(r"(?:\b(?:on|across|including|such as)|,|\band)\s+(?:the\s+)?$", lead) and _EVAL_CUE_RE.search(
-                text[max(0, start - 120) : start]
+            if re.search(
+                r"\b(?:study|studies|address|tackle|for|of|on|toward|towards|in)\s+(?:the\s+)?$",
+                lead,
             ):
+                score += 0.5
+            if re.search(
+                r"(?:\b(?:on|across|including|such as)|,|\band)\s+(?:the\s+)?$", lead
+            ) and _EVAL_CUE_RE.search(text[max(0, start - 120) : start]):
                 score += 0.75  # "we evaluate X on time-series forecasting, ..."
             if gaz_task(start, end):
                 score += 1.0
@@ -637,11 +871,17 @@ class KGEntities:
                 continue
             used.add(key)
             sent = sents[max(0, bisect.bisect_right([s.start_char for s in sents], start) - 1)]
-            out.append({
-                "name": phrase, "type": EntityType.TASK.value, "role": Role.ADDRESSES.value,
-                "confidence": round(min(0.9, 0.4 + 0.15 * score), 2), "aliases": [],
-                "start": start, "end": end, "sent_start": sent.start_char, "sent_end": sent.end_char,
-            })
+            out.append(
+                {
+                    "name": phrase,
+                    "type": EntityType.TASK.value,
+                    "role": Role.ADDRESSES.value,
+                    "confidence": round(min(0.9, 0.4 + 0.15 * score), 2),
+                    "aliases": [],
+                    "start": start,
+                    "end": end,
+                    "sent_start": sent.start_char,
+                    "sent_end": sent.end_char,
+                }
+            )
         return out
-
-

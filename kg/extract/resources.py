@@ -54,7 +54,7 @@ class GazetteerEntry:
 
 
 def read_gazetteer(path: Path) -> list[GazetteerEntry]:
-    """Read one JSONL gazetteer: ``{"label": "Dataset", "pattern": "ImageNet", "id": "imagenet"}``."""
+    """Read one JSONL gazetteer; a line is ``{"label": "Dataset", "pattern": "ImageNet"}``."""
     entries = []
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -69,8 +69,8 @@ def read_gazetteer(path: Path) -> list[GazetteerEntry]:
             pattern = str(row["pattern"]).strip()
         except (ValueError, KeyError, TypeError) as exc:
             raise InputError(
-                f"{path}:{number}: expected a JSON object with \"label\" (one of "
-                f"{', '.join(t.value for t in EntityType)}) and \"pattern\" (text)"
+                f'{path}:{number}: expected a JSON object with "label" (one of '
+                f'{", ".join(t.value for t in EntityType)}) and "pattern" (text)'
             ) from exc
         if pattern:
             entries.append(GazetteerEntry(label, pattern, str(row.get("id") or name_key(pattern))))
