@@ -1,0 +1,256 @@
+"""The view pages in a real browser: headless Chromium (Debian's /usr/bin/chromium) driven by
+Playwright, with every http(s) request refused and counted. Each page must open from a file://
+URL with no network, draw its graph, find nodes by name, filter, and show markup in names as text.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+import pytest
+
+from kg.graph import GraphData, build_graph
+from kg.viz import make_view, write_html
+from kg.viz.export import CHROMIUM_ARGS, chromium_path
+from tests.test_viz import EVIL_ABSTRACT, EVIL_NAME, EVIL_TRACK, evil_records, store_graph
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = chromium_path()
+if CHROMIUM is None and not os.environ.get("KG_REQUIRE_SERVICES"):
+    pytest.skip(
+        "Chromium not found at /usr/bin/chromium (apt-get install -y chromium chromium-driver)",
+        allow_module_level=True,
+    )
+
+CANVAS_PIXELS = """() => {
+  const c = document.querySelector('#graph canvas');
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let n = 0;
+  for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+  return n;
+}"""
+VISIBLE = """() => window.kgView.network.body.data.nodes.get({filter: n => !n.hidden})
+                .map(n => n.id)"""
+
+
+@dataclass
+class Page:
+    """A page plus everything it tried that a user would never want from an offline view."""
+
+    page: Any
+    requests: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+
+    def open(self, html: Path) -> None:
+        self.page.goto(html.resolve().as_uri())
+        self.page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
+
+    def js(self, expression: str) -> Any:
+        return self.page.evaluate(expression)
+
+    def centered_on(self, node: str, *, timeout: float = 5.0) -> bool:
+        """Whether the view settles with ``node`` in its middle (focus() animates there)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            view = self.js("window.kgView.network.getViewPosition()")
+            at = self.js(f"window.kgView.network.getPositions([{node!r}])[{node!r}]")
+            if abs(view["x"] - at["x"]) < 5 and abs(view["y"] - at["y"]) < 5:
+                return True
+            if time.monotonic() > deadline:
+                return False
+            self.page.wait_for_timeout(100)
+
+    def assert_clean(self, html: Path) -> None:
+        assert self.blocked == [], "the page tried the network"
+        assert self.requests == [html.resolve().as_uri()], "the page loaded something else"
+        assert self.errors == []
+        assert self.dialogs == []
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def tab(browser: Any) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    tab = Page(page)
+
+    def refuse(route: Any) -> None:
+        tab.blocked.append(route.request.url)
+        route.abort()
+
+    context.route("http://**/*", refuse)
+    context.route("https://**/*", refuse)
+    page.on("request", lambda r: tab.requests.append(r.url))
+    page.on("console", lambda m: tab.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: tab.errors.append(str(e)))
+    page.on("dialog", lambda d: (tab.dialogs.append(d.message), d.dismiss()))
+    yield tab
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def sample_nx(sample_graph: GraphData, tmp_path_factory: pytest.TempPathFactory) -> nx.MultiDiGraph:
+    return store_graph(sample_graph, tmp_path_factory.mktemp("sample"))
+
+
+def ego_args(G: nx.MultiDiGraph) -> dict[str, str]:
+    """One well-connected name per ego view, taken from the sample itself."""
+
+    def busiest(label: str) -> str:
+        keys = [k for k in G if k.startswith(label + ":")]
+        return max(keys, key=lambda k: (G.degree(k), k))
+
+    paper = busiest("Paper")
+    return {
+        "author": G.nodes[busiest("Author")]["name"],
+        "paper": G.nodes[paper]["id"],
+        "entity": G.nodes[busiest("Method")]["name"],
+        "track": G.nodes[busiest("Track")]["name"],
+    }
+
+
+@pytest.mark.parametrize("view", ["coauthors", "topics", "author", "paper", "entity", "track"])
+def test_view_opens_offline_and_draws(
+    view: str, sample_nx: nx.MultiDiGraph, tab: Page, tmp_path: Path
+) -> None:
+    data = make_view(sample_nx, view, ego_args(sample_nx).get(view))
+    html = write_html(data, tmp_path / f"{view}.html")
+    tab.open(html)
+    tab.assert_clean(html)
+    assert tab.js("document.querySelectorAll('#graph canvas').length") == 1
+    assert tab.js(CANVAS_PIXELS) > 5_000, "the canvas is blank"
+    assert tab.js("window.kgView.network.physics.options.enabled") is False  # layout holds still
+    assert len(tab.js(VISIBLE)) == len(data.nodes)
+    assert tab.page.inner_text("#title") == data.title
+    legend = tab.page.inner_text("#legend-items")
+    assert data.legend[0].label in legend
+    if data.focus:
+        assert tab.js("window.kgView.network.getSelectedNodes()") == [data.focus]
+
+
+def test_search_focuses_the_node(sample_nx: nx.MultiDiGraph, tab: Page, tmp_path: Path) -> None:
+    data = make_view(sample_nx, "coauthors")
+    html = write_html(data, tmp_path / "coauthors.html")
+    tab.open(html)
+    target = max(data.nodes, key=lambda n: (n.size, n.id))
+    name = target.info.heading
+    assert (
+        tab.js("Array.from(document.querySelectorAll('#names option')).map(o => o.value)").count(
+            name
+        )
+        == 1
+    )  # suggested
+    tab.page.locator("#search").press_sequentially(name, delay=5)
+    assert tab.js("window.kgView.network.getSelectedNodes()") == [target.id]
+    assert name in tab.page.inner_text("#details-body")
+    assert tab.centered_on(target.id)
+
+    # part of a name and Enter: the first match by size, then by name
+    other = next(n for n in data.nodes if n.info.heading.split()[-1] != name.split()[-1])
+    part = other.info.heading.split()[-1].lower()
+    tab.page.fill("#search", part)
+    tab.page.press("#search", "Enter")
+    chosen = tab.js("window.kgView.network.getSelectedNodes()")[0]
+    heading = tab.js(f"window.kgView.data.nodes.find(n => n.id === {chosen!r}).info.heading")
+    assert part in heading.lower()
+    tab.page.fill("#search", "no such person zzz")
+    tab.page.press("#search", "Enter")
+    assert tab.page.inner_text("#search-status") == "no match"
+    tab.assert_clean(html)
+
+
+def test_filters_by_type_and_track(sample_nx: nx.MultiDiGraph, tab: Page, tmp_path: Path) -> None:
+    data = make_view(sample_nx, "topics")
+    html = write_html(data, tmp_path / "topics.html")
+    tab.open(html)
+    track = max(data.tracks, key=lambda t: sum(t in n.tracks for n in data.nodes))
+    tab.page.select_option("#track-filter", track)
+    visible = set(tab.js(VISIBLE))
+    assert visible == {n.id for n in data.nodes if track in n.tracks}
+    assert any(n.kind == "Method" for n in data.nodes if n.id in visible)
+
+    tab.page.locator("#type-filter input[value=Method]").uncheck()
+    visible = set(tab.js(VISIBLE))
+    assert visible == {n.id for n in data.nodes if track in n.tracks and n.kind != "Method"}
+
+    tab.page.click("#reset")
+    assert len(tab.js(VISIBLE)) == len(data.nodes)
+    tab.assert_clean(html)
+
+
+def test_cut_view_says_so(sample_nx: nx.MultiDiGraph, tab: Page, tmp_path: Path) -> None:
+    html = write_html(make_view(sample_nx, "coauthors", max_nodes=40), tmp_path / "cut.html")
+    tab.open(html)
+    assert tab.page.is_visible("#notice")
+    assert tab.page.inner_text("#notice").startswith("Showing 40 of 405 authors (--max-nodes 40)")
+    assert len(tab.js(VISIBLE)) == 40
+
+
+@pytest.fixture(scope="module")
+def evil_nx(tmp_path_factory: pytest.TempPathFactory) -> nx.MultiDiGraph:
+    return store_graph(build_graph(evil_records()), tmp_path_factory.mktemp("evil"))
+
+
+@pytest.mark.parametrize(
+    ("view", "arg"), [("coauthors", None), ("topics", None), ("author", EVIL_NAME),
+                      ("entity", "EvilNet")]
+)  # fmt: skip
+def test_markup_in_names_shows_as_text_and_never_runs(
+    view: str, arg: str | None, evil_nx: nx.MultiDiGraph, tab: Page, tmp_path: Path
+) -> None:
+    data = make_view(evil_nx, view, arg)
+    html = write_html(data, tmp_path / f"evil-{view}.html")
+    tab.open(html)
+    tab.assert_clean(html)  # no dialog, no request for "x", no script error
+    assert not tab.js("document.title").startswith("pwned")
+    assert tab.js("document.querySelectorAll('img').length") == 0
+    assert tab.js("document.scripts.length") == 3
+    assert tab.page.inner_text("#title") == data.title  # literal, even for "Author: Eve <img…"
+
+    # the track filter lists the track name as text
+    options = tab.js(
+        "Array.from(document.querySelectorAll('#track-filter option')).map(o => o.text)"
+    )
+    assert EVIL_TRACK in options
+
+    # the details panel shows the node's text literally
+    shown = next(n for n in data.nodes if n.kind in ("Author", "Method"))
+    tab.js(f"window.kgView.select({shown.id!r})")
+    details = tab.page.inner_text("#details-body")
+    assert shown.info.heading in details
+    if view == "entity":
+        assert EVIL_ABSTRACT in details or EVIL_ABSTRACT in tab.page.text_content("#details-body")
+
+    # the hover tooltip too
+    assert tab.centered_on(shown.id)  # select() animates the view onto the node
+    tab.js("window.kgView.network.unselectAll()")
+    pos = tab.js(
+        f"(() => {{ const n = window.kgView.network; const p = n.getPositions([{shown.id!r}])"
+        f"[{shown.id!r}]; return n.canvasToDOM(p); }})()"
+    )
+    box = tab.page.locator("#graph").bounding_box()
+    tab.page.mouse.move(box["x"] + pos["x"] - 30, box["y"] + pos["y"] - 30)
+    tab.page.mouse.move(box["x"] + pos["x"], box["y"] + pos["y"], steps=5)
+    tooltip = tab.page.locator("div.vis-tooltip")
+    tooltip.wait_for(state="visible", timeout=5_000)
+    assert shown.info.heading in tooltip.inner_text()
+    assert tab.js("document.querySelectorAll('img').length") == 0
+    tab.assert_clean(html)
