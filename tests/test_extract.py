@@ -340,7 +340,7 @@ def test_never_raises_on_the_paperlists_corpus():
             text, _ = clean_abstract(rec.get("abstract") or "")
             papers.append(paper(text, f"{path.stem}-{i}"))
     assert len(papers) == 11283
-    eps = extract_papers(papers, n_process=2, batch_size=256)
+    eps = extract_papers(papers)
     assert len(eps) == len(papers)
     for ep in eps:
         for m in ep.mentions:
