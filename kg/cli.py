@@ -250,7 +250,7 @@ def build_cmd(
     ] = None,
     aliases: Annotated[
         Path | None,
-        typer.Option("--aliases", help="Alias file (CSV/YAML) forcing merges and splits."),
+        typer.Option("--aliases", help="Alias CSV (alias,canonical,type) forcing merges and splits; see docs/extraction.md."),
     ] = None,
     n_process: Annotated[
         int, typer.Option("--n-process", "-j", min=1, help="Extraction processes.")
