@@ -17,6 +17,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 from typing import Any
 
 import networkx as nx
@@ -34,6 +35,7 @@ _OVERVIEW_RANK = {"Method": 2, "Dataset": 3, "Benchmark": 4, "Task": 5}
 MAX_PATH_HOPS = 10
 
 
+@lru_cache(maxsize=1 << 16)
 def cypher_round(value: float, digits: int) -> float:
     """Cypher's ``round(value, digits)``: HALF_UP on the shortest decimal form of the float."""
     if math.isnan(value) or math.isinf(value):
@@ -154,6 +156,8 @@ def recommend_collaborators(ix: GraphIndex, p: Params) -> list[Row]:
     shared_coauthors: Counter[str] = Counter()
     by_coauthors: dict[str, float] = defaultdict(float)
     for z in known:
+        if len(ix.coauthors[z]) < 2:  # z wrote only with the author: no one to introduce
+            continue
         weight = 1.0 / math.log(len(ix.coauthors[z]))
         for c in ix.coauthors[z]:
             if c != aid and c not in known:
@@ -394,8 +398,19 @@ def betweenness(edges: list[Edge], p: Params) -> list[Row]:
 
 
 def central_authors(ix: GraphIndex, p: Params) -> list[Row]:
+    """Whole-graph rankings are computed once per graph (and measure, samples, seed)."""
     if p["measure"] == "betweenness":
-        return betweenness(coauthor_edges_of(ix), p)
+        key = ("betweenness", p["samples"], p["seed"])
+        if key not in ix.memo:
+            ix.memo[key] = betweenness(coauthor_edges_of(ix), {**p, "limit": 1 << 62})
+        return ix.memo[key][: p["limit"]]  # type: ignore[no-any-return]
+    key = ("central", p["measure"])
+    if key not in ix.memo:
+        ix.memo[key] = _degree_ranking(ix, p["measure"])
+    return ix.memo[key][: p["limit"]]  # type: ignore[no-any-return]
+
+
+def _degree_ranking(ix: GraphIndex, measure: str) -> list[Row]:
     denominator = ix.n_authors - 1 if ix.n_authors > 1 else 1
     ranked = []
     for aid, links in ix.coauthors.items():
@@ -403,13 +418,13 @@ def central_authors(ix: GraphIndex, p: Params) -> list[Row]:
             continue
         weighted = cypher_round(sum(w for _, w in links.values()), 3)
         degree = len(links)
-        score = weighted if p["measure"] == "weighted" else cypher_round(degree / denominator, 4)
+        score = weighted if measure == "weighted" else cypher_round(degree / denominator, 4)
         joint = sum(n for n, _ in links.values())
         ranked.append((-score, -degree, aid, joint, weighted))
     ranked.sort()
     return [
         (ix.author_names[aid], -negc, joint, weighted, -negs)
-        for negs, negc, aid, joint, weighted in ranked[: p["limit"]]
+        for negs, negc, aid, joint, weighted in ranked
     ]
 
 
