@@ -19,6 +19,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import math
 import re
 from functools import cache
 from importlib import resources
@@ -31,7 +32,7 @@ from markupsafe import Markup
 from kg import __version__
 from kg.errors import KGError
 from kg.model import fold
-from kg.viz.views import ViewData
+from kg.viz.views import ViewData, VNode
 
 VIS_VERSION = "9.1.2"
 TEMPLATE = "view.html.j2"
@@ -120,19 +121,18 @@ def network_data(view: ViewData) -> tuple[list[dict[str, Any]], list[dict[str, A
     # arrows are set per edge below.
     net = Network(directed=True, cdn_resources="local")
     big = len(view.nodes) > 150
-    top = max((n.size for n in view.nodes), default=1) * 1.5  # an ego view's centre stands out
+    top = max((_radius(n.size) for n in view.nodes), default=8.0)
     for n in view.nodes:
         net.add_node(
             n.id,
             label=n.label,
             shape="dot",
             color=_node_color(n.color, center=n.center),
-            value=top if n.center else max(n.size, 1),
             kind=n.kind,
             tracks=n.tracks,
             info=n.info.as_dict(),
             borderWidth=4 if n.center else 1,
-            **_label_style(n.kind, center=n.center, hub=view.view == "topics"),
+            **_node_style(n, topics=view.view == "topics", top=top),
         )
     for e in view.edges:
         net.add_edge(
@@ -171,6 +171,9 @@ def network_data(view: ViewData) -> tuple[list[dict[str, Any]], list[dict[str, A
     }
     options["physics"]["minVelocity"] = 1.0
     options["configure"] = {"enabled": False}
+    # A fixed seed: the same graph gets the same picture on every open. vis-network's improved
+    # layout (Kamada-Kawai on clusters) helps small graphs and costs seconds on big ones.
+    options["layout"] = {"randomSeed": 42, "improvedLayout": len(view.nodes) <= 300}
     options["interaction"] = {
         "hover": True,
         "tooltipDelay": 150,
@@ -180,11 +183,8 @@ def network_data(view: ViewData) -> tuple[list[dict[str, Any]], list[dict[str, A
         "multiselect": False,
     }
     options["nodes"] = {
-        "scaling": {
-            "min": 8,
-            "max": 34,
-            "label": {"enabled": True, "min": 12, "max": 22, "drawThreshold": 7},
-        },
+        # Sizes are set per node (_node_style); this only hides labels too small to read.
+        "scaling": {"label": {"enabled": True, "drawThreshold": 7}},
         "font": {
             "face": "Inter, Segoe UI, Helvetica, Arial, sans-serif",
             "color": "#1f2328",
@@ -216,14 +216,25 @@ def script_json(value: Any) -> Markup:
     return Markup(text)
 
 
-def _label_style(kind: str, *, center: bool, hub: bool) -> dict[str, Any]:
-    """The centre of an ego view and the tracks of the topic map carry the picture: their labels
-    are large at every zoom instead of scaled with the node."""
-    if center:
-        return {"font": {"size": 24}, "scaling": {"label": {"enabled": False}}}
-    if hub and kind == "Track":
-        return {"font": {"size": 26, "color": "#1e4620"}, "scaling": {"label": {"enabled": False}}}
-    return {}
+def _radius(papers: float) -> float:
+    """Node size from papers on one absolute scale (area grows with papers), so a two-paper
+    author is not drawn as large as the busiest node just because the graph is small."""
+    return round(min(8.0 * math.sqrt(max(papers, 1.0)), 48.0), 1)
+
+
+def _node_style(node: VNode, *, topics: bool, top: float) -> dict[str, Any]:
+    """Size and label size. The centre of an ego view, and the tracks and shared entities of
+    the topic map, carry the picture: their labels are large enough to stay drawn when zoomed
+    out (vis-network skips labels below drawThreshold pixels)."""
+    size = _radius(node.size)
+    font = round(min(13.0 + 3.0 * math.log2(max(node.size, 1.0)), 24.0), 1)
+    if node.center:
+        return {"size": max(top * 1.3, 20.0), "font": {"size": 26}}
+    if topics and node.kind == "Track":
+        return {"size": size, "font": {"size": 26, "color": "#1e4620"}}
+    if topics and node.size >= 2:
+        return {"size": size, "font": {"size": max(font, 20.0)}}
+    return {"size": size, "font": {"size": font}}
 
 
 def _node_color(color: str, *, center: bool) -> dict[str, Any]:

@@ -613,7 +613,14 @@ def ego_view(
                 dist[nbr] = dist[node] + 1
                 queue.append(nbr)
     total = len(dist)
-    order = sorted(dist, key=lambda k: (dist[k], -G.degree(k), idx.name(k).casefold(), k))
+    # Nearest first; within a ring, the nodes tied most to the ring inside it (a co-author by
+    # joint papers), so a cut keeps what matters to the centre rather than global hubs.
+    inward = {
+        k: sum(1 for n in _ego_neighbours(G, k) if dist.get(n) == dist[k] - 1) for k in dist
+    }
+    order = sorted(
+        dist, key=lambda k: (dist[k], -inward[k], -G.degree(k), idx.name(k).casefold(), k)
+    )
     keep = order[:max_nodes]
     kept = set(keep)
     edges = []
@@ -711,9 +718,12 @@ def _pairs_from_papers(idx: GraphIndex) -> dict[tuple[str, str], dict[str, Any]]
 
 def _typed_node(idx: GraphIndex, key: str, *, center: bool = False) -> VNode:
     kind = idx.kind(key)
+    label = idx.name(key)
+    if kind == "Track" and idx.attrs[key].get("subarea"):
+        label = str(idx.attrs[key]["subarea"])  # the area is in the tooltip; keep the map legible
     return VNode(
         key,
-        short(idx.name(key)),
+        short(label),
         kind,
         idx.papers_of(key),
         TYPE_COLORS.get(kind, "#999999"),

@@ -32,7 +32,7 @@
     if (info.items.length) {
       box.appendChild(el("div", "items-title", info.items_title));
       var ul = el("ul", "items");
-      var items = full ? info.items : info.items.slice(0, 6);
+      var items = full ? info.items : info.items.slice(0, 4);
       items.forEach(function (item) {
         var li = el("li");
         li.appendChild(el("span", "item-name", item.name));
@@ -86,11 +86,9 @@
     network.setOptions({ physics: { enabled: false } });
     loading.hidden = true;
     network.fit({ animation: false });
-    if (data.focus && byId.has(data.focus)) {
-      network.selectNodes([data.focus]);
-      state.selected = data.focus;
-      showDetails(data.focus);
-    }
+    /* The centre of an ego view stands out by its ring and size; selecting it would darken
+       every edge it has, so it is only described. */
+    if (data.focus && byId.has(data.focus)) showDetails(data.focus);
     network.once("afterDrawing", function () {
       state.ready = true;
       document.body.setAttribute("data-ready", "true");
@@ -115,7 +113,13 @@
   /* --- the notice when --max-nodes cut the view ----------------------------------------------- */
   var notice = document.getElementById("notice");
   if (data.notice) {
-    notice.textContent = data.notice;
+    notice.appendChild(el("span", null, data.notice));
+    var close = el("button", "close", "\u00d7");
+    close.type = "button";
+    close.title = "Hide this message";
+    close.setAttribute("aria-label", "Hide this message");
+    close.addEventListener("click", function () { notice.hidden = true; });
+    notice.appendChild(close);
     notice.hidden = false;
   }
 
