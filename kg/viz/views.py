@@ -615,9 +615,7 @@ def ego_view(
     total = len(dist)
     # Nearest first; within a ring, the nodes tied most to the ring inside it (a co-author by
     # joint papers), so a cut keeps what matters to the centre rather than global hubs.
-    inward = {
-        k: sum(1 for n in _ego_neighbours(G, k) if dist.get(n) == dist[k] - 1) for k in dist
-    }
+    inward = {k: sum(1 for n in _ego_neighbours(G, k) if dist.get(n) == dist[k] - 1) for k in dist}
     order = sorted(
         dist, key=lambda k: (dist[k], -inward[k], -G.degree(k), idx.name(k).casefold(), k)
     )
