@@ -112,9 +112,11 @@ def snapshot_svg(snap: dict[str, Any], *, margin: float = 40.0) -> str:
     legend_h = 22 + 18 * len(legend)
     h = max(h, legend_h + 20)
     at = {n["id"]: n for n in nodes}
+    shown = min(w, 1600.0)  # the layout's own units can be thousands wide; viewBox keeps it all
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x0:.1f} {y0:.1f} {w:.1f} {h:.1f}" '
-        f'width="{w:.0f}" height="{h:.0f}" font-family="Helvetica, Arial, sans-serif">',
+        f'width="{shown:.0f}" height="{h * shown / w:.0f}" '
+        'font-family="Helvetica, Arial, sans-serif">',
         f"<title>{escape(snap.get('title', ''))}</title>",
         f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{w:.1f}" height="{h:.1f}" fill="#ffffff"/>',
         '<g stroke="#9aa4b1" stroke-opacity="0.7" fill="none">',
