@@ -30,6 +30,7 @@ from kg.model import (
     Track,
     fold,
 )
+from kg.store.base import GraphStore
 from kg.store.networkx import NetworkXStore
 from kg.viz import (
     coauthors_view,
@@ -416,3 +417,21 @@ def test_kg_viz_help_lists_the_views() -> None:
     assert result.exit_code == 0
     for word in ("coauthors", "topics", "--min-weight", "--max-nodes", "--png", "--svg"):
         assert word in result.output
+
+
+def test_views_read_every_store_the_same(
+    store: GraphStore, sample_graph: GraphData, tmp_path: Path
+) -> None:
+    """Same graph, either backend: the same nodes, colours, sizes, links and tooltips."""
+    store.write(sample_graph)
+    G = store.to_networkx()
+    embedded = store_graph(sample_graph, tmp_path / "embedded")
+    for view, arg in (("coauthors", None), ("topics", None), ("author", "Murat Kocaoglu")):
+        got, want = make_view(G, view, arg), make_view(embedded, view, arg)
+        assert [(n.id, n.label, n.color, n.size, n.tracks) for n in got.nodes] == [
+            (n.id, n.label, n.color, n.size, n.tracks) for n in want.nodes
+        ]
+        assert [(e.source, e.target, e.width) for e in got.edges] == [
+            (e.source, e.target, e.width) for e in want.edges
+        ]
+        assert [n.info.as_dict() for n in got.nodes] == [n.info.as_dict() for n in want.nodes]

@@ -14,11 +14,11 @@ from typing import Any
 
 import networkx as nx
 import pytest
+from test_viz import EVIL_ABSTRACT, EVIL_NAME, EVIL_TRACK, evil_records, store_graph
 
 from kg.graph import GraphData, build_graph
 from kg.viz import make_view, write_html
 from kg.viz.export import CHROMIUM_ARGS, chromium_path
-from tests.test_viz import EVIL_ABSTRACT, EVIL_NAME, EVIL_TRACK, evil_records, store_graph
 
 pytestmark = pytest.mark.browser
 

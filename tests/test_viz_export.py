@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from test_viz import EVIL_NAME, evil_records, store_graph
 from typer.testing import CliRunner
 
 from kg.cli import app
@@ -16,7 +17,6 @@ from kg.graph import GraphData, build_graph
 from kg.store.networkx import NetworkXStore
 from kg.viz import make_view, write_html
 from kg.viz.export import chromium_path, export_svg
-from tests.test_viz import EVIL_NAME, evil_records, store_graph
 
 pytestmark = pytest.mark.browser
 

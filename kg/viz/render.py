@@ -40,7 +40,7 @@ TEMPLATE = "view.html.j2"
 
 def render_html(view: ViewData) -> str:
     """The page for one view, as a string."""
-    payload = {
+    payload: dict[str, Any] = {
         "view": view.view,
         "title": view.title,
         "nodes": [],
