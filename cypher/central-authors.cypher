@@ -4,7 +4,7 @@
 //   measure: str = "degree" {degree|weighted|betweenness} -- degree: number of co-authors;
 //     weighted: sum of collaboration weights; betweenness: how many shortest co-author chains
 //     pass through the author
-//   samples: int = 300 -- betweenness only: source authors sampled (networkx k), for speed
+//   samples: int = 100 -- betweenness only: source authors sampled (networkx k), for speed
 //   seed: int = 42 -- betweenness only: the sampling seed
 //   limit: int = 20 -- at most this many rows
 // columns: author, coauthors, joint_papers, weighted_degree, score

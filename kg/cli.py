@@ -593,7 +593,8 @@ def print_rows(columns: list[str], rows: list[tuple[Any, ...]], fmt: str) -> Non
     elif rows:
         table = Table(box=None, header_style="bold", pad_edge=False)
         for column in columns:
-            numeric = all(isinstance(r[columns.index(column)], int | float) for r in rows)
+            values = [r[columns.index(column)] for r in rows]
+            numeric = all(isinstance(v, int | float) for v in values if v is not None)
             table.add_column(column, justify="right" if numeric else "left")
         for row in rows:
             table.add_row(*(_cell(v) for v in row))

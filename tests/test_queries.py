@@ -328,3 +328,20 @@ def test_write_clauses_are_found_outside_strings_and_comments(
     statement: str, clauses: list[str]
 ) -> None:
     assert write_clauses(statement) == clauses
+
+
+def test_communities_partition_the_connected_authors(sample_store: NetworkXStore) -> None:
+    everyone = {"min_size": 0, "limit": 10_000, "show": 10_000}
+    rows = run_query(sample_store, "communities", everyone).rows
+    members = [name for row in rows for name in row[3]]
+    assert len(members) == len(set(members))  # nobody is in two communities
+    connected = {r[0] for r in run_query(sample_store, "central-authors", {"limit": 10_000}).rows}
+    assert set(members) == connected
+    assert [r[0] for r in rows] == list(range(1, len(rows) + 1))
+    assert [r[1] for r in rows] == sorted((r[1] for r in rows), reverse=True)
+
+
+def test_the_docs_describe_every_query() -> None:
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "queries.md").read_text(encoding="utf-8")
+    for name in QUERY_NAMES:
+        assert f"### `{name}`" in docs, f"docs/queries.md has no section for {name}"
