@@ -10,20 +10,17 @@
 //   (1 for paper rows)
 // order: facet, papers DESC, then paper name (paper rows) or id; then id and label
 MATCH (a:Author {id: $name})
-CALL {
-  WITH a
+CALL (a) {
   MATCH (a)-[:AUTHORED]->(p:Paper)
   WITH p ORDER BY p.name, p.id LIMIT $per_facet
   RETURN 0 AS rank, 'paper' AS facet, 'Paper' AS type, p.name AS name, 1 AS papers,
          p.name AS sort, p.id AS id
   UNION ALL
-  WITH a
   MATCH (a)-[:AUTHORED]->(:Paper)-[:IN_TRACK]->(t:Track)
   WITH t, count(*) AS papers ORDER BY papers DESC, t.id LIMIT $per_facet
   RETURN 1 AS rank, 'track' AS facet, 'Track' AS type, t.name AS name, papers,
          t.id AS sort, t.id AS id
   UNION ALL
-  WITH a
   MATCH (a)-[:AUTHORED]->(:Paper)-[r:PROPOSES|EVALUATED_ON|USES|ADDRESSES]->(e)
   WITH type(r) AS rel, e, [l IN labels(e) WHERE l IN ['Method', 'Dataset', 'Benchmark', 'Task', 'Metric']][0] AS type,
        count(*) AS papers

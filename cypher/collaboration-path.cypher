@@ -6,7 +6,8 @@
 // columns: step, author, papers
 //   one row per author on the chain; papers: joint papers with the previous author (null at 0)
 // order: step. Of several shortest chains, the one whose list of author ids is smallest.
-MATCH (a:Author {id: $source}), (b:Author {id: $target})
+MATCH (a:Author {id: $source})
+MATCH (b:Author {id: $target})
 MATCH p = allShortestPaths((a)-[:COAUTHOR*..10]-(b))
 WITH p ORDER BY [n IN nodes(p) | n.id] LIMIT 1
 WITH nodes(p) AS chain, relationships(p) AS links

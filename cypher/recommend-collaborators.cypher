@@ -14,15 +14,13 @@
 MATCH (a:Author {id: $name})
 OPTIONAL MATCH (a)-[:COAUTHOR]-(known:Author)
 WITH a, collect(known) AS known
-CALL {
-  WITH a, known
+CALL (a, known) {
   MATCH (a)-[:COAUTHOR]-(z:Author)-[:COAUTHOR]-(c:Author)
   WHERE c <> a AND NOT c IN known
   WITH c, z, COUNT { (z)-[:COAUTHOR]-(:Author) } AS degree
   RETURN c, count(z) AS shared_coauthors, sum(1.0 / log(degree)) AS by_coauthors,
          0 AS shared_concepts, 0.0 AS by_concepts
   UNION ALL
-  WITH a, known
   MATCH (a)-[:AUTHORED]->(:Paper)-[:PROPOSES|EVALUATED_ON|USES|ADDRESSES]->(e)
   WITH DISTINCT a, known, e
   MATCH (e)<-[:PROPOSES|EVALUATED_ON|USES|ADDRESSES]-(:Paper)<-[:AUTHORED]-(c:Author)

@@ -9,17 +9,14 @@
 //   papers: the track's papers by that author / relating to that entity
 // order: kind (in that order), papers DESC, id
 MATCH (t:Track {id: $track})
-CALL {
-  WITH t
+CALL (t) {
   RETURN 0 AS rank, 'papers' AS kind, t.name AS name, COUNT { (t)<-[:IN_TRACK]-(:Paper) } AS papers,
          t.id AS id
   UNION ALL
-  WITH t
   MATCH (t)<-[:IN_TRACK]-(:Paper)<-[:AUTHORED]-(a:Author)
   WITH a, count(*) AS papers ORDER BY papers DESC, a.id LIMIT $limit
   RETURN 1 AS rank, 'author' AS kind, a.name AS name, papers, a.id AS id
   UNION ALL
-  WITH t
   MATCH (t)<-[:IN_TRACK]-(p:Paper)-[:PROPOSES|EVALUATED_ON|USES|ADDRESSES]->(e:Method|Dataset|Benchmark|Task)
   WITH [l IN labels(e) WHERE l IN ['Method', 'Dataset', 'Benchmark', 'Task']][0] AS label, e,
        count(DISTINCT p) AS papers
