@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     names = {spec.name for spec in list_queries()}
     missing = names - {name for name, _, _ in cases}
     assert not missing, f"no benchmark case for {missing}"
-    results = []
+    results: list[dict[str, Any]] = []
     mismatches = 0
     print(f"\n{'query':<26}{'params':<44}" + "".join(f"{s:>12}" for s in stores) + "  rows")
     for name, params, anchored in cases:

@@ -279,18 +279,18 @@ def concept_cooccurrence(ix: GraphIndex, p: Params) -> list[Row]:
                 for other in {ekey for _, ekey, _ in ix.paper_mentions[pid]}:
                     if other != anchor:
                         counts[(anchor, other)] += 1
+    elif "cooccurrence" in ix.memo:
+        counts = ix.memo["cooccurrence"]
     else:
-        counts = ix.memo.get("cooccurrence")
-        if counts is None:
-            counts = Counter()
-            for mentions in ix.paper_mentions.values():
-                keys = sorted(
-                    {f"{label}:{eid}": (label, eid) for _, (label, eid), _ in mentions}.items()
-                )
-                for i, (_, a) in enumerate(keys):
-                    for _, b in keys[i + 1 :]:
-                        counts[(a, b)] += 1
-            ix.memo["cooccurrence"] = counts
+        counts = Counter()
+        for mentions in ix.paper_mentions.values():
+            keys = sorted(
+                {f"{label}:{eid}": (label, eid) for _, (label, eid), _ in mentions}.items()
+            )
+            for i, (_, a) in enumerate(keys):
+                for _, b in keys[i + 1 :]:
+                    counts[(a, b)] += 1
+        ix.memo["cooccurrence"] = counts
     ranked = sorted(
         (-n, f"{a[0]}:{a[1]}", f"{b[0]}:{b[1]}", a, b)
         for (a, b), n in counts.items()
@@ -400,14 +400,14 @@ def betweenness(edges: list[Edge], p: Params) -> list[Row]:
 def central_authors(ix: GraphIndex, p: Params) -> list[Row]:
     """Whole-graph rankings are computed once per graph (and measure, samples, seed)."""
     if p["measure"] == "betweenness":
-        key = ("betweenness", p["samples"], p["seed"])
-        if key not in ix.memo:
-            ix.memo[key] = betweenness(coauthor_edges_of(ix), {**p, "limit": 1 << 62})
-        return ix.memo[key][: p["limit"]]  # type: ignore[no-any-return]
-    key = ("central", p["measure"])
-    if key not in ix.memo:
-        ix.memo[key] = _degree_ranking(ix, p["measure"])
-    return ix.memo[key][: p["limit"]]  # type: ignore[no-any-return]
+        sampled = ("betweenness", p["samples"], p["seed"])
+        if sampled not in ix.memo:
+            ix.memo[sampled] = betweenness(coauthor_edges_of(ix), {**p, "limit": 1 << 62})
+        return ix.memo[sampled][: p["limit"]]  # type: ignore[no-any-return]
+    ranking = ("central", p["measure"])
+    if ranking not in ix.memo:
+        ix.memo[ranking] = _degree_ranking(ix, p["measure"])
+    return ix.memo[ranking][: p["limit"]]  # type: ignore[no-any-return]
 
 
 def _degree_ranking(ix: GraphIndex, measure: str) -> list[Row]:
