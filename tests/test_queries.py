@@ -346,3 +346,11 @@ def test_the_docs_describe_every_query() -> None:
     docs = (Path(__file__).resolve().parents[1] / "docs" / "queries.md").read_text(encoding="utf-8")
     for name in QUERY_NAMES:
         assert f"### `{name}`" in docs, f"docs/queries.md has no section for {name}"
+
+
+def test_an_empty_graph_says_to_build_first(tmp_path: Path) -> None:
+    empty = NetworkXStore(tmp_path)
+    result = run_query(empty, "top-collaborations", {})
+    assert result.rows == [] and "the graph is empty" in result.empty_reason
+    with pytest.raises(NotFound, match="run `kg build` first"):
+        run_query(empty, "coauthors", {"name": "Fazl Barez"})

@@ -75,12 +75,19 @@ def run_query(
         rows = _run_on_neo4j(store, spec, sent)
     if limit is not None and spec.param("limit") is None:
         rows = rows[:limit]
-    return QueryResult(
-        list(spec.columns),
-        [tuple(r) for r in rows],
-        sent,
-        "" if rows else _empty_reason(spec, typed),
-    )
+    reason = ""
+    if not rows:
+        reason = _empty_reason(spec, typed) if _has_papers(store) else _EMPTY_GRAPH
+    return QueryResult(list(spec.columns), [tuple(r) for r in rows], sent, reason)
+
+
+_EMPTY_GRAPH = "the graph is empty — build it first: `kg build [SOURCES…]`"
+
+
+def _has_papers(store: GraphStore) -> bool:
+    if store.backend == "networkx":
+        return bool(index_for(store.to_networkx()).papers)
+    return bool(store.counts().node("Paper"))
 
 
 def prepare_params(spec: QuerySpec, given: Mapping[str, Any]) -> dict[str, Any]:
