@@ -20,6 +20,7 @@ from kg.model import (
     Role,
     SourceRef,
     Track,
+    fold,
 )
 from kg.queries import run_query
 from kg.store.networkx import NetworkXStore
@@ -32,7 +33,10 @@ def tied_graph(seed: int = 7) -> GraphData:
     from three values, some years and tracks missing, and one name that is both a Method and a
     Task — so each order rests on its tiebreaks."""
     rng = random.Random(seed)
-    people = [Author(id=f"author {c}", name=f"Author {c.upper()}") for c in "abcdefghijklmnop"]
+    # Mixed case, so that sorting by display name and by id (the folded name) differ.
+    names = ["amy", "Bob", "cat", "Dan", "eve", "Fay", "gus", "Hal"]
+    names += ["ivy", "Jon", "kim", "Lou", "max", "Ned", "oz", "Pam"]
+    people = [Author(id=fold(n), name=n) for n in names]
     entities = [(f"thing {i}", rng.choice(list(EntityType))) for i in range(12)]
     entities += [("transformer", EntityType.METHOD), ("transformer", EntityType.TASK)]
     tracks = [Track("Area One", "Sub A"), Track("Area One", "Sub B"), Track("Area Two"), None]
@@ -60,18 +64,19 @@ def tied_graph(seed: int = 7) -> GraphData:
             year=rng.choice([None, 2019, 2020, 2021]),
         )
         records.append(ExtractedPaper(paper, mentions))
+    rng.shuffle(records)  # stores see papers out of id order: insertion order must not matter
     return build_graph(records)
 
 
 TIED_CASES: list[tuple[str, dict[str, Any]]] = [
-    ("coauthors", {"name": "Author A"}),
+    ("coauthors", {"name": "amy"}),
     ("top-collaborations", {"min_papers": 1, "limit": 200}),
-    ("collaboration-path", {"source": "Author A", "target": "Author P"}),
-    ("collaboration-path", {"source": "Author C", "target": "Author K"}),
-    ("author-profile", {"name": "author b", "per_facet": 3}),
+    ("collaboration-path", {"source": "amy", "target": "Pam"}),
+    ("collaboration-path", {"source": "CAT", "target": "kim"}),
+    ("author-profile", {"name": "bob", "per_facet": 3}),
     ("experts", {"entity": "transformer"}),
     ("experts", {"entity": "transformer", "type": "task"}),
-    ("recommend-collaborators", {"name": "Author D", "limit": 100}),
+    ("recommend-collaborators", {"name": "dan", "limit": 100}),
     ("papers-using", {"entity": "transformer", "limit": 100}),
     ("papers-using", {"entity": "thing 3"}),
     ("proposed-in", {"entity": "transformer"}),
