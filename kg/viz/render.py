@@ -155,9 +155,9 @@ def network_data(view: ViewData) -> tuple[list[dict[str, Any]], list[dict[str, A
         )
     else:
         net.force_atlas_2based(
-            gravity=-70,
+            gravity=-90 if view.focus else -70,
             central_gravity=0.01,
-            spring_length=110,
+            spring_length=140 if view.focus else 110,
             spring_strength=0.06,
             damping=0.6,
             overlap=0.8,
@@ -229,7 +229,7 @@ def _node_style(node: VNode, *, topics: bool, top: float) -> dict[str, Any]:
     size = _radius(node.size)
     font = round(min(13.0 + 3.0 * math.log2(max(node.size, 1.0)), 24.0), 1)
     if node.center:
-        return {"size": max(top * 1.3, 20.0), "font": {"size": 26}}
+        return {"size": max(top * 1.3, 20.0), "font": {"size": 22}}
     if topics and node.kind == "Track":
         return {"size": size, "font": {"size": 26, "color": "#1e4620"}}
     if topics and node.size >= 2:
