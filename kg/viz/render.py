@@ -105,9 +105,10 @@ def default_output_path(view: str, arg: str | None = None) -> Path:
 
 
 def write_html(view: ViewData, path: Path) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        path.write_text(render_html(view), encoding="utf-8")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # "\n" as written: the CSP hashes are of the scripts' exact text
+        path.write_text(render_html(view), encoding="utf-8", newline="\n")
     except OSError as exc:
         raise KGError(f"cannot write {path}: {exc.strerror or exc}") from exc
     return path
