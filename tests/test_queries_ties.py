@@ -59,7 +59,9 @@ def tied_graph(seed: int = 7) -> GraphData:
             abstract_raw=f"abstract {n}",
             authors=authors,
             source=SourceRef("tied", record=n),
-            title=None if n % 3 else f"Title {n % 7}",
+            # Beyond U+FFFF vs U+FF21: stored strings sort by code point in Neo4j as in Python
+            # (a Cypher parameter string would sort by UTF-16 unit, "𝒜" first; none is sorted).
+            title=rng.choice([None, None, "𝒜 model", "Ａ model", "a model"]),
             track=rng.choice(tracks),
             year=rng.choice([None, 2019, 2020, 2021]),
         )
@@ -74,6 +76,8 @@ TIED_CASES: list[tuple[str, dict[str, Any]]] = [
     ("collaboration-path", {"source": "amy", "target": "Pam"}),
     ("collaboration-path", {"source": "CAT", "target": "kim"}),
     ("author-profile", {"name": "bob", "per_facet": 3}),
+    ("author-profile", {"name": "Jon", "per_facet": 50}),
+    ("author-profile", {"name": "ivy", "per_facet": 50}),
     ("experts", {"entity": "transformer"}),
     ("experts", {"entity": "transformer", "type": "task"}),
     ("recommend-collaborators", {"name": "dan", "limit": 100}),
