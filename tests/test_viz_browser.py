@@ -211,9 +211,10 @@ def evil_nx(tmp_path_factory: pytest.TempPathFactory) -> nx.MultiDiGraph:
 
 
 @pytest.mark.parametrize(
-    ("view", "arg"), [("coauthors", None), ("topics", None), ("author", EVIL_NAME),
-                      ("entity", "EvilNet")]
-)  # fmt: skip
+    ("view", "arg"),
+    [("coauthors", None), ("topics", None), ("author", EVIL_NAME), ("entity", "EvilNet")],
+    ids=["coauthors", "topics", "author", "entity"],
+)
 def test_markup_in_names_shows_as_text_and_never_runs(
     view: str, arg: str | None, evil_nx: nx.MultiDiGraph, tab: Page, tmp_path: Path
 ) -> None:
@@ -237,8 +238,13 @@ def test_markup_in_names_shows_as_text_and_never_runs(
     tab.js(f"window.kgView.select({shown.id!r})")
     details = tab.page.inner_text("#details-body")
     assert shown.info.heading in details
-    if view == "entity":
-        assert EVIL_ABSTRACT in details or EVIL_ABSTRACT in tab.page.text_content("#details-body")
+    if view == "entity":  # the abstract, quoted as the evidence sentence
+        assert EVIL_ABSTRACT in tab.page.text_content("#details-body")
+    if view == "author":  # the abstract of the author's paper, in full
+        evil_paper = next(n for n in data.nodes if n.info.abstract == EVIL_ABSTRACT)
+        tab.js(f"window.kgView.select({evil_paper.id!r})")
+        assert EVIL_ABSTRACT in tab.page.inner_text("#details-body .abstract")
+        tab.js(f"window.kgView.select({shown.id!r})")
 
     # the hover tooltip too
     assert tab.centered_on(shown.id)  # select() animates the view onto the node
