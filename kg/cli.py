@@ -474,11 +474,16 @@ def viz_cmd(
     output: Annotated[
         Path | None,
         typer.Option(
-            "--output", "-o", help="HTML file to write [default: visualizations/VIEW.html]"
+            "--output", "-o", help="HTML file to write (default: visualizations/VIEW.html)."
         ),
     ] = None,
     min_weight: Annotated[
-        int, typer.Option("--min-weight", min=1, help="Hide links with fewer joint papers.")
+        int,
+        typer.Option(
+            "--min-weight",
+            min=1,
+            help="Hide links with fewer papers: joint papers (coauthors), papers (topics).",
+        ),
     ] = 1,
     max_nodes: Annotated[
         int | None,
