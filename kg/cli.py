@@ -48,7 +48,7 @@ SourcesArg = Annotated[
 ]
 StoreOpt = Annotated[
     Path | None,
-    typer.Option("--store", help="Embedded store directory [env: KG_HOME; default: ./.kg]"),
+    typer.Option("--store", help="Embedded store directory (env: KG_HOME; default: ./.kg)"),
 ]
 BackendOpt = Annotated[
     str,
@@ -60,11 +60,11 @@ BackendOpt = Annotated[
 ]
 UriOpt = Annotated[
     str | None,
-    typer.Option("--neo4j-uri", help="bolt:// or neo4j:// URI [env: NEO4J_URI]"),
+    typer.Option("--neo4j-uri", help="bolt:// or neo4j:// URI (env: NEO4J_URI)"),
 ]
 UserOpt = Annotated[
     str | None,
-    typer.Option("--neo4j-user", help="Neo4j user [env: NEO4J_USER; default: neo4j]"),
+    typer.Option("--neo4j-user", help="Neo4j user (env: NEO4J_USER; default: neo4j)"),
 ]
 
 
