@@ -249,6 +249,203 @@ _GAP_RE = re.compile(
 _PROPOSE_GAP_RE = re.compile(r"[\s,:]*(?:(?!(?:for|of|to|with|on|in|by)\b)[a-z][\w\-]*[\s,]+){0,4}")
 _WEAK_COMPARE = ("via", "using", "with", "adopting", "leveraging", "integrating")
 _TASK_WORD_RE = re.compile(r"[A-Za-z0-9][\w\-]*")
+# -ing words that are nouns in a task phrase ("language modeling"), not verbs ("improving X")
+_NOUN_ING = frozenset(
+    [
+        "modeling",
+        "modelling",
+        "learning",
+        "training",
+        "planning",
+        "computing",
+        "reasoning",
+        "clustering",
+        "sequencing",
+        "fine-tuning",
+        "unlearning",
+        "merging",
+        "forecasting",
+        "editing",
+        "labeling",
+        "labelling",
+        "parsing",
+        "tagging",
+        "ranking",
+        "matching",
+        "tracking",
+        "captioning",
+        "answering",
+        "denoising",
+        "inpainting",
+        "hashing",
+        "filtering",
+        "sampling",
+        "testing",
+        "mining",
+        "programming",
+        "scheduling",
+        "routing",
+        "pricing",
+        "processing",
+        "understanding",
+    ]
+)
+# verbs and vague adjectives that end a task phrase on the left ("we study [causal discovery]")
+_TASK_VERBS = frozenset(
+    [
+        "study",
+        "studies",
+        "address",
+        "addresses",
+        "tackle",
+        "tackles",
+        "solve",
+        "solves",
+        "improve",
+        "improves",
+        "enable",
+        "enables",
+        "consider",
+        "considers",
+        "investigate",
+        "investigates",
+        "explore",
+        "explores",
+        "examine",
+        "boost",
+        "enhance",
+        "achieve",
+        "facilitate",
+        "support",
+        "perform",
+        "performs",
+        "propose",
+        "proposes",
+        "introduce",
+        "present",
+        "develop",
+        "apply",
+        "applies",
+        "use",
+        "uses",
+        "make",
+        "makes",
+        "yield",
+        "yields",
+        "allow",
+        "allows",
+        "show",
+        "shows",
+        "provide",
+        "provides",
+        "well-known",
+        "small",
+        "large",
+        "open",
+        "difficult",
+        "hard",
+        "np-hard",
+        "classic",
+        "well-studied",
+        "long-standing",
+        "related",
+        "underlying",
+        "following",
+        "original",
+        "above",
+        "same",
+        "entire",
+        "central",
+        "core",
+        "major",
+        "critical",
+        "crucial",
+        "basic",
+        "canonical",
+        "natural",
+        "interesting",
+        "certain",
+        "broad",
+        "wide",
+        "posteriori",
+        "priori",
+        "hierarchical",
+        "general-purpose",
+        "resulting",
+        "corresponding",
+        "associated",
+    ]
+)
+# heads that make no task alone before "problem" ("this optimization problem")
+_PROBLEM_HEAD_STOP = frozenset(
+    [
+        "optimization",
+        "optimisation",
+        "learning",
+        "inference",
+        "estimation",
+        "minimization",
+        "maximization",
+        "problem",
+        "problems",
+        "task",
+        "tasks",
+        "setting",
+        "settings",
+        "case",
+        "cases",
+        "question",
+        "questions",
+        "issue",
+        "issues",
+        "challenge",
+        "challenges",
+        "version",
+        "instance",
+        "instances",
+        "formulation",
+        "objective",
+        "program",
+        "programs",
+        "game",
+        "games",
+        "model",
+        "models",
+        "data",
+        "set",
+        "sets",
+        "one",
+    ]
+)
+_PROBLEM_AFTER_RE = re.compile(r"(?<![\w\-])([A-Za-z][\w\-]*)\s+(?:problems?|tasks?)\b")
+_PROBLEM_OF_RE = re.compile(r"\b(?:problems?|tasks?) of\s+(?:the\s+)?((?:[A-Za-z][\w\-]*\s*){1,4})")
+_IS_A_PROBLEM_RE = re.compile(
+    r"\s*(?:The\s+|the\s+)?((?:[A-Za-z][\w\-]*\s+){0,5}[A-Za-z][\w\-]*)\s+(?:is|remains|has been)"
+    r"\s+(?:a|an|one of the)\s+(?:[a-z\-]+\s+){0,2}(?:problems?|tasks?|challenges?)\b"
+)
+
+
+def _is_head_noun(w: str) -> bool:
+    """A plural noun can end a phrase ("prediction of reaction outcomes")."""
+    lw = w.lower()
+    return (
+        lw.endswith("s")
+        and _is_modifier(lw[:-1])
+        and lw not in _TASK_STOP
+        and lw not in _TASK_VERBS
+    )
+
+
+def _is_modifier(w: str) -> bool:
+    """A word that can stand inside a task noun phrase."""
+    lw = w.lower()
+    if lw in _TASK_STOP or lw in _TASK_VERBS or lw.endswith("ly") or not _TASK_WORD_RE.fullmatch(w):
+        return False
+    if lw.endswith("s") and not lw.endswith(("ss", "ics", "series", "sis")):
+        return False  # "scales inference": a verb or a plural, not a modifier
+    if re.fullmatch(r"\d+", w):
+        return False
+    return not (lw.endswith(("ing", "ed")) and "-" not in lw and lw not in _NOUN_ING)
 
 
 class _Sent(NamedTuple):
@@ -752,6 +949,85 @@ class KGEntities:
             "sent_end": sent.end_char,
         }
 
+    def _modifiers(self, text: str, pos: int) -> tuple[list[str], int]:
+        """The noun-modifier words right before `pos` (at most three) and where they start:
+        "... improve [text-to-image] (T2I) generation" -> ["text-to-image"]."""
+        mods = text[max(0, pos - 60) : pos].split()[-4:]
+        if mods and re.fullmatch(r"\([^()\s]{1,12}\)", mods[-1]):
+            mods.pop()  # "text-to-image (T2I) generation"
+        if pos >= 60 and mods:
+            mods = mods[1:] if len(mods) == 4 else mods  # the first may be cut
+        mods = mods[-3:]
+        if not mods or text[pos - 1 : pos] != " ":
+            return [], pos
+        kept: list[str] = []
+        for w in reversed(mods):
+            if not _is_modifier(w):
+                break
+            kept.insert(0, w)
+        if not kept:
+            return [], pos
+        return kept, text.rfind(kept[0], max(0, pos - 60), pos)
+
+    def _task_spans(
+        self, text: str, sents: list[_Sent], abbrevs
+    ) -> list[tuple[int, int, str, float]]:
+        """Task phrase candidates (start, end, phrase, bonus) from five patterns:
+        a task head noun with its modifiers ("semantic image segmentation"); a noun phrase
+        before "problem/task" ("the off-policy evaluation problem"); after "problem/task of"
+        ("the task of rank aggregation"); the subject of "X is a fundamental problem"; a
+        defined abbreviation of a task or field as the head ("offline RL")."""
+        spans: dict[tuple[int, int], tuple[str, float]] = {}
+
+        def add(start: int, end: int, phrase: str, bonus: float) -> None:
+            old = spans.get((start, end))
+            if old is None or old[1] < bonus:
+                spans[(start, end)] = (phrase, bonus)
+
+        for m in self.task_re.finditer(text):
+            kept, start = self._modifiers(text, m.start())
+            if kept:
+                add(start, m.end(1), " ".join([*kept, m.group(1)]), 0.0)
+        # "the off-policy evaluation problem": the head is any noun right before
+        for m in _PROBLEM_AFTER_RE.finditer(text):
+            head = m.group(1)
+            if not _is_modifier(head) or head.lower() in _PROBLEM_HEAD_STOP:
+                continue
+            kept, start = self._modifiers(text, m.start(1))
+            if kept:
+                add(start, m.end(1), " ".join([*kept, head]), 0.0)
+        # "the problem of rank aggregation", "the task of semantic labeling"
+        for m in _PROBLEM_OF_RE.finditer(text):
+            words = []
+            for w in m.group(1).split():
+                if not _is_modifier(w) or w.lower() in _PROBLEM_HEAD_STOP:
+                    break
+                words.append(w)
+            if len(words) >= 2 or (words and "-" in words[0]):
+                phrase = " ".join(words)
+                add(m.start(1), m.start(1) + len(phrase), phrase, 1.0)
+        # "Matrix completion is a fundamental problem in ..."
+        for sent in sents:
+            m = _IS_A_PROBLEM_RE.match(text, sent.start_char, sent.end_char)
+            if m:
+                phrase = m.group(1)
+                words = phrase.split()
+                if (
+                    all(_is_modifier(w) or w == "of" for w in words[:-1])
+                    and (_is_modifier(words[-1]) or _is_head_noun(words[-1]))
+                    and words[0] != "of"
+                ):
+                    add(m.start(1), m.end(1), phrase, 1.5)
+        # "offline RL" when "reinforcement learning (RL)" is defined here
+        for ab in abbrevs:
+            if self._head(ab.long) not in self.task_heads or not ab.short.isupper():
+                continue
+            for m in re.finditer(r"(?<![\w\-(])" + re.escape(ab.short) + r"\b", text):
+                kept, start = self._modifiers(text, m.start())
+                if kept and m.start() != ab.short_start:
+                    add(start, m.end(), " ".join([*kept, ab.short]), 0.0)
+        return [(s, e, phrase, bonus) for (s, e), (phrase, bonus) in spans.items()]
+
     def _tasks(self, doc: Doc, sents, cands, abbrevs) -> list[dict]:
         """Task phrases ("3D shape generation"), ranked; the best `max_tasks` are kept."""
         text = doc.text
@@ -768,55 +1044,7 @@ class KGEntities:
         def gaz_task(start: int, end: int) -> bool:
             return any(gs <= start < ge or start <= gs < end for gs, ge in gaz_tasks)
 
-        for m in self.task_re.finditer(text):
-            head = m.group(1)
-            mods = text[max(0, m.start() - 60) : m.start()].split()[-4:]
-            if mods and re.fullmatch(r"\([^()\s]{1,12}\)", mods[-1]):
-                mods.pop()  # "text-to-image (T2I) generation"
-            if m.start() >= 60 and mods:
-                mods = mods[1:] if len(mods) == 4 else mods  # the first may be cut
-            mods = mods[-3:]
-            if not mods or text[m.start() - 1 : m.start()] != " ":
-                continue
-            # keep the modifiers adjacent to the head that look like noun modifiers
-            kept: list[str] = []
-            for w in reversed(mods):
-                lw = w.lower()
-                if (
-                    lw in _TASK_STOP
-                    or lw.endswith("ly")
-                    or not _TASK_WORD_RE.fullmatch(w)
-                ):
-                    break
-                if lw.endswith("s") and not lw.endswith(("ss", "ics", "series", "sis")):
-                    break  # "scales inference": a verb or a plural, not a modifier
-                if re.fullmatch(r"\d+", w) or (
-                    lw.endswith(("ing", "ed"))
-                    and "-" not in lw
-                    and lw
-                    not in (
-                        "modeling",
-                        "learning",
-                        "training",
-                        "planning",
-                        "computing",
-                        "reasoning",
-                        "clustering",
-                        "sequencing",
-                        "fine-tuning",
-                        "unlearning",
-                        "merging",
-                        "forecasting",
-                        "editing",
-                    )
-                ):
-                    break
-                kept.insert(0, w)
-            if not kept:
-                continue
-            phrase = " ".join([*kept, head])  # without "(T2I)" in "text-to-image (T2I) generation"
-            start = text.rfind(kept[0], max(0, m.start() - 60), m.start())
-            end = m.end(1)
+        for start, end, phrase, bonus in self._task_spans(text, sents, abbrevs):
             if any(
                 c.type
                 and (
@@ -854,8 +1082,7 @@ class KGEntities:
                 score += 1.0
             if any(a for (ls, le), a in abbrev_long.items() if ls <= start and end <= le):
                 score += 0.5
-            if len(kept) >= 1:
-                score += 0.25
+            score += 0.25 + bonus
             entry = scored.setdefault(key, [0.0, start, end, 0, phrase])
             entry[0] += score if entry[3] == 0 else 0.6
             entry[3] += 1
