@@ -45,6 +45,7 @@ _WORD_RE = re.compile(r"(?<![\w.+*\-\u2013])" + _NAME_WORD)
 _STRONG_RE = re.compile(r"[A-Za-z][A-Z]|[a-z][0-9]|[0-9][A-Za-z]|[A-Za-z][+*]|\*")
 _CAP_RE = re.compile(r"[A-Z][a-z\u2013\-]")
 _UNIT_RE = re.compile(
+    r"(?:mid|early|late)[\-\u2013]\d{2,4}s?|"
     r"[\d.,\-\u2013×x]+[A-Za-z%×]{0,3}(?:[\-\u2013/][\w.×%]*)*|[A-Za-z]?\d+|.*@.*"
 )
 _SUFFIX_RE = re.compile(
@@ -374,6 +375,14 @@ _TASK_VERBS = frozenset(
         "resulting",
         "corresponding",
         "associated",
+        "state-of-the-art",
+        "dominant",
+        "heavy",
+        "unseen",
+        "seen",
+        "similar",
+        "likelihood",
+        "regularization",
     ]
 )
 # heads that make no task alone before "problem" ("this optimization problem")
@@ -423,6 +432,10 @@ _IS_A_PROBLEM_RE = re.compile(
     r"\s*(?:The\s+|the\s+)?((?:[A-Za-z][\w\-]*\s+){0,5}[A-Za-z][\w\-]*)\s+(?:is|remains|has been)"
     r"\s+(?:a|an|one of the)\s+(?:[a-z\-]+\s+){0,2}(?:problems?|tasks?|challenges?)\b"
 )
+
+
+# the last word before "problem" is a noun, not an adjective ("a statistical problem")
+_ADJECTIVE_ENDINGS = ("al", "ive", "ous", "ble", "ful", "ic", "ar", "less")
 
 
 def _is_head_noun(w: str) -> bool:
@@ -967,7 +980,10 @@ class KGEntities:
             kept.insert(0, w)
         if not kept:
             return [], pos
-        return kept, text.rfind(kept[0], max(0, pos - 60), pos)
+        start = text.rfind(kept[0], max(0, pos - 60), pos)
+        if re.search(r"(?:-|\(cid:\d+\))\s$", text[max(0, start - 12) : start]):
+            return [], pos  # "maxi- mum clique", "maxi(cid:173) mum": a word broken at a line end
+        return kept, start
 
     def _task_spans(
         self, text: str, sents: list[_Sent], abbrevs
@@ -991,7 +1007,11 @@ class KGEntities:
         # "the off-policy evaluation problem": the head is any noun right before
         for m in _PROBLEM_AFTER_RE.finditer(text):
             head = m.group(1)
-            if not _is_modifier(head) or head.lower() in _PROBLEM_HEAD_STOP:
+            if (
+                not _is_modifier(head)
+                or head.lower() in _PROBLEM_HEAD_STOP
+                or head.lower().endswith(_ADJECTIVE_ENDINGS)
+            ):
                 continue
             kept, start = self._modifiers(text, m.start(1))
             if kept:
