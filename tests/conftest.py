@@ -5,7 +5,8 @@ Neo4j: if NEO4J_URI is set (with NEO4J_USER / NEO4J_PASSWORD), tests use that se
 kg's own nodes in it (labels Paper, Author, …) between tests — point it at a scratch database.
 Otherwise the session starts the embedded launcher in tools/neo4j-test-server (Neo4j 5.26, Bolt on
 127.0.0.1, a free port, a throw-away data directory) and stops it at the end. Neo4j tests are
-skipped only when java or mvn is missing; a launcher that is present but fails is an error.
+skipped only when java or mvn is missing (and fail then too if KG_REQUIRE_SERVICES is set, as
+in CI); a launcher that is present but fails is an error.
 """
 
 from __future__ import annotations
@@ -81,6 +82,16 @@ def launcher_missing_reason() -> str | None:
     return f"{why}; or set NEO4J_URI to run the Neo4j tests against your own server"
 
 
+def require_launcher() -> None:
+    """Skip the calling test when the embedded Neo4j cannot start here — or fail it, when
+    KG_REQUIRE_SERVICES is set (CI), so that a broken setup cannot pass as skipped tests."""
+    reason = launcher_missing_reason()
+    if reason:
+        if os.environ.get("KG_REQUIRE_SERVICES"):
+            pytest.fail(f"KG_REQUIRE_SERVICES is set but Neo4j cannot start: {reason}")
+        pytest.skip(reason)
+
+
 @pytest.fixture(scope="session")
 def neo4j_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Neo4jTarget]:
     uri = os.environ.get("NEO4J_URI")
@@ -93,9 +104,7 @@ def neo4j_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Neo4jTarg
         _wait_for_bolt(target.uri, target.user, target.password)
         yield target
         return
-    reason = launcher_missing_reason()
-    if reason:
-        pytest.skip(reason)
+    require_launcher()
     from neo4j_server import start_server
 
     password = "kg-test-" + secrets.token_hex(8)

@@ -8,7 +8,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import Neo4jTarget, expected_coauthors, expected_counts, launcher_missing_reason
+from conftest import Neo4jTarget, expected_coauthors, expected_counts, require_launcher
 from typer.testing import CliRunner
 
 from kg.cli import app
@@ -225,8 +225,7 @@ def test_a_server_killed_mid_build_fails_the_build_and_a_rerun_completes_it(
     sample_graph: GraphData, tmp_path: Path
 ) -> None:
     """Really kill the server partway through a write, restart it, and rebuild."""
-    if launcher_missing_reason():
-        pytest.skip(launcher_missing_reason() or "")
+    require_launcher()
     from neo4j_server import start_server
 
     password = "kill-test-pw-1"
@@ -234,7 +233,7 @@ def test_a_server_killed_mid_build_fails_the_build_and_a_rerun_completes_it(
     settings = Settings(home=tmp_path, neo4j_uri=server.uri, neo4j_password=password)
     try:
         # Small batches and a short retry window: many transactions, and a quick failure.
-        store = Neo4jStore.connect(settings, batch_size=5, retry_seconds=2.0)
+        store = Neo4jStore.connect(settings, batch_size=10, retry_seconds=2.0)
         store.apply_schema()
         written: list[int] = []
         partway = threading.Event()
@@ -242,7 +241,7 @@ def test_a_server_killed_mid_build_fails_the_build_and_a_rerun_completes_it(
 
         def progress(n: int) -> None:
             written.append(n)
-            if sum(written) >= 400:
+            if sum(written) >= 200:
                 partway.set()
 
         def build() -> None:

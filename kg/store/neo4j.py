@@ -310,7 +310,7 @@ class Neo4jStore:
         query = merge_nodes_query(label, list_props)
         for chunk in _chunks(nodes, self.batch_size):
             rows = [_node_row(node, list_props) for node in chunk]
-            self._write(lambda tx, rows=rows: tx.run(query, rows=rows).consume())
+            self._write(_consume, query, {"rows": rows})
             advance(len(rows))
 
     def _write_rels(
@@ -321,7 +321,7 @@ class Neo4jStore:
             rows = [
                 {"start": r.start[1], "end": r.end[1], "props": _storable(r.props)} for r in chunk
             ]
-            self._write(lambda tx, rows=rows: tx.run(query, rows=rows).consume())
+            self._write(_consume, query, {"rows": rows})
             advance(len(rows))
 
     def _recompute_coauthors(self, papers: Sequence[str]) -> None:
@@ -333,28 +333,21 @@ class Neo4jStore:
         """
         authors: set[str] = set()
         for chunk in _chunks(papers, COAUTHOR_BATCH * 5):
-            rows = self._read(
-                lambda tx, ids=chunk: list(
-                    tx.run(
-                        "UNWIND $ids AS pid MATCH (:Paper {id: pid})<-[:AUTHORED]-(a:Author) "
-                        "RETURN DISTINCT a.id AS id",
-                        ids=ids,
-                    )
-                )
-            )
+            rows = self._read(_rows, _AUTHORS_OF_PAPERS, {"ids": chunk})
             authors.update(row["id"] for row in rows)
         for chunk in _chunks(sorted(authors), COAUTHOR_BATCH):
-            self._write(lambda tx, ids=chunk: _coauthors_tx(tx, ids))
+            self._write(_coauthors_tx, chunk)
 
     # --- transactions and errors -----------------------------------------------------------
 
-    def _read(self, work: Callable[[ManagedTransaction], T]) -> T:
+    def _read(self, work: Callable[..., T], *args: Any) -> T:
         with self._driver.session(database=self.database) as session:
-            return session.execute_read(work)
+            return session.execute_read(work, *args)
 
-    def _write(self, work: Callable[[ManagedTransaction], T]) -> T:
+    def _write(self, work: Callable[..., T], *args: Any) -> T:
+        """One managed write transaction: the driver retries ``work`` on transient errors."""
         with self._driver.session(database=self.database) as session:
-            return session.execute_write(work)
+            return session.execute_write(work, *args)
 
     @contextmanager
     def _translate_errors(self, action: str) -> Iterator[None]:
@@ -458,6 +451,19 @@ _CREATE_COAUTHORS = (
     "WITH a, b, count(p) AS papers, sum(1.0 / (authors - 1)) AS weight "
     "CREATE (a)-[:COAUTHOR {papers: papers, weight: round(weight, 6, 'HALF_EVEN')}]->(b)"
 )
+
+
+_AUTHORS_OF_PAPERS = (
+    "UNWIND $ids AS pid MATCH (:Paper {id: pid})<-[:AUTHORED]-(a:Author) RETURN DISTINCT a.id AS id"
+)
+
+
+def _consume(tx: ManagedTransaction, query: str, params: dict[str, Any]) -> None:
+    tx.run(query, params).consume()  # type: ignore[arg-type]
+
+
+def _rows(tx: ManagedTransaction, query: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+    return [record.data() for record in tx.run(query, params)]  # type: ignore[arg-type]
 
 
 def _coauthors_tx(tx: ManagedTransaction, ids: list[str]) -> None:
