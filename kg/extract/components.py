@@ -248,6 +248,13 @@ _GAP_RE = re.compile(
 )
 # "we propose a novel X", but not "we present a method for training X"
 _PROPOSE_GAP_RE = re.compile(r"[\s,:]*(?:(?!(?:for|of|to|with|on|in|by)\b)[a-z][\w\-]*[\s,]+){0,4}")
+# "X (is|are) (newly) proposed/introduced", not "was proposed by Smith" (someone else's)
+_PASSIVE_PROPOSE_RE = re.compile(
+    r"\)?(?:\s*\([^()]*\))?(?:\s+[a-z][\w\-]*){0,2}\s+(?:is|are)\s+(?:\w+ly\s+)?"
+    r"(?:proposed|introduced|presented|developed)\b(?!\s+(?:by|in)\b)"
+)
+# the sentence opens with the name: "A ...", "The new ...", "Finally, a novel ..."
+_SUBJECT_RE = re.compile(r"\s*(?:[A-Z][a-z]+,\s*)?(?:(?:a|an|the)\s+)?(?:(?:novel|new)\s+)?", re.I)
 _WEAK_COMPARE = ("via", "using", "with", "adopting", "leveraging", "integrating")
 _TASK_WORD_RE = re.compile(r"[A-Za-z0-9][\w\-]*")
 # -ing words that are nouns in a task phrase ("language modeling"), not verbs ("improving X")
@@ -650,8 +657,12 @@ class KGEntities:
             for other in cands:
                 if other is not c and ab.long_start <= other.start and other.end <= ab.long_end:
                     other.strength = "part"
-                    if other.label and not c.label:
-                        c.label = other.label
+                    if (
+                        other.label
+                        and not c.label
+                        and (other.start, other.end) == (ab.long_start, ab.long_end)
+                    ):
+                        c.label = other.label  # not from a part: "enhanced [matrix completion]"
         for c in cands:
             if c.long is None and name_key(c.text) in long_of:
                 c.long, c.long_span = long_of[name_key(c.text)]
@@ -779,6 +790,23 @@ class KGEntities:
                     for o in cands
                 ):
                     c.cues.add("propose")
+        # passive: "A Greedy Direction Method (GDMM) algorithm is proposed to ..."
+        if (
+            c.label is None
+            and (c.long or c.strength == "strong")
+            and _SUBJECT_RE.fullmatch(text, s0, anchor)
+            and _PASSIVE_PROPOSE_RE.match(text, after_start, s1)
+        ):
+            c.cues.add("propose")
+        # "called A (...) and B (...)": the second name is proposed too
+        prev = next((o for o in reversed(cands) if o.end <= c.start and o.start >= s0), None)
+        if (
+            prev is not None
+            and c.long is not None
+            and "propose" in prev.cues
+            and re.fullmatch(r"\)?\s*(?:\([^()]*\))?\s*,?\s*(?:and|or)\s+", text[prev.end : anchor])
+        ):
+            c.cues.add("propose")
         # appositive: "X, a large-scale benchmark ..." / "X, a novel method ..."
         appos = re.match(
             r"\s*(?:\([^)]*\))?\s*,\s*(?:a|an|the)\s+((?:[\w\-]+\s+){0,5}[\w\-]+)\b", after
