@@ -105,6 +105,9 @@ def canonicalize(
         for m in mentions:
             for alias in m["aliases"]:
                 long_forms[name_key(m["name"])].add(name_key(alias))
+    for key, forms in long_forms.items():
+        # "Nonlinear Support Vector Machines" is one more word on "Support Vector Machines"
+        long_forms[key] = {f for f in forms if not any(f != g and f.endswith(g) for g in forms)}
     uf = _UnionFind()
     for mentions in per_paper:
         for m in mentions:

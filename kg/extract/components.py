@@ -94,6 +94,7 @@ _METHOD_CUE_WORDS = frozenset(
     ]
 )
 _LEADING_STOP = STOP_WORDS | {
+    "like",
     "existing",
     "recent",
     "prior",
@@ -651,16 +652,23 @@ class KGEntities:
                 c = Candidate(ab.short_start, ab.short_end, ab.short, "strong")
                 cands.append(c)
                 by_span[(c.start, c.end)] = c
-            c.long, c.long_span = ab.long, (ab.long_start, ab.long_end)
-            long_of.setdefault(name_key(ab.short), (ab.long, (ab.long_start, ab.long_end)))
+            long_start = ab.long_start
+            # a name run that starts before the shortest long form and ends inside it is the
+            # long form: "[Multimodal In-Context Learning] (ICL)"
+            for other in cands:
+                if other is not c and other.start < long_start < other.end <= ab.long_end:
+                    long_start = other.start
+            long = text[long_start : ab.long_end]
+            c.long, c.long_span = long, (long_start, ab.long_end)
+            long_of.setdefault(name_key(ab.short), (long, (long_start, ab.long_end)))
             # a candidate covering the long form is the same thing, not another entity
             for other in cands:
-                if other is not c and ab.long_start <= other.start and other.end <= ab.long_end:
+                if other is not c and long_start <= other.start and other.end <= ab.long_end:
                     other.strength = "part"
                     if (
                         other.label
                         and not c.label
-                        and (other.start, other.end) == (ab.long_start, ab.long_end)
+                        and (other.start, other.end) == (long_start, ab.long_end)
                     ):
                         c.label = other.label  # not from a part: "enhanced [matrix completion]"
         for c in cands:
