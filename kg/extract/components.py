@@ -256,6 +256,49 @@ _PASSIVE_PROPOSE_RE = re.compile(
 )
 # the sentence opens with the name: "A ...", "The new ...", "Finally, a novel ..."
 _SUBJECT_RE = re.compile(r"\s*(?:[A-Z][a-z]+,\s*)?(?:(?:a|an|the)\s+)?(?:(?:novel|new)\s+)?", re.I)
+# "we develop [relational causal models], extending": no article, a clause or comma after
+_BARE_NP_RE = re.compile(
+    r"\s+((?:[a-z][\w\-]*\s+){1,4}[a-z][\w\-]*)"
+    r"(?=\s*(?:,|\(|\.|;|:|\s(?:that|which|to|for|with|as)\b))"
+)
+_NAMING_CUE_RE = re.compile(r"call|term|name|dub|coin", re.I)
+# what papers present that is not a method: "we present numerical experiments, ..."
+_NOT_PROPOSED_HEADS = frozenset(
+    [
+        "experiments",
+        "results",
+        "bounds",
+        "guarantees",
+        "analyses",
+        "analysis",
+        "insights",
+        "findings",
+        "conditions",
+        "properties",
+        "rates",
+        "tools",
+        "metrics",
+        "simulations",
+        "proofs",
+        "theorems",
+        "techniques",
+        "strategies",
+        "solutions",
+        "extensions",
+        "variants",
+        "evaluations",
+        "studies",
+        "ideas",
+        "principles",
+        "notions",
+        "measures",
+        "criteria",
+        "assumptions",
+        "objectives",
+        "losses",
+        "architectures",
+    ]
+)
 _WEAK_COMPARE = ("via", "using", "with", "adopting", "leveraging", "integrating")
 _TASK_WORD_RE = re.compile(r"[A-Za-z0-9][\w\-]*")
 # -ing words that are nouns in a task phrase ("language modeling"), not verbs ("improving X")
@@ -634,6 +677,7 @@ class KGEntities:
         for c in cands:
             if c.label is None:
                 c.label = gaz_keys.get(name_key(c.text))
+        cands += self._proposed_phrases(text, trig["propose"], cands)
 
         # abbreviations: attach long forms to the short-form candidate
         by_span = {(c.start, c.end): c for c in cands}
@@ -918,7 +962,9 @@ class KGEntities:
         c.type = t
 
         # role and confidence
-        base = {"strong": 0.6, "title": 0.55, "cap": 0.5, "gazetteer": 0.7}[c.strength]
+        base = {"strong": 0.6, "title": 0.55, "cap": 0.5, "gazetteer": 0.7, "lower": 0.5}[
+            c.strength
+        ]
         if c.label:
             base = max(base, 0.8)
         if "propose" in c.cues and t is EntityType.METHOD:
@@ -1020,6 +1066,38 @@ class KGEntities:
         if re.search(r"(?:-|\(cid:\d+\))\s$", text[max(0, start - 12) : start]):
             return [], pos  # "maxi- mum clique", "maxi(cid:173) mum": a word broken at a line end
         return kept, start
+
+    def _proposed_phrases(
+        self, text: str, propose: list[tuple[int, int]], cands: list[Candidate]
+    ) -> list[Candidate]:
+        """A lower-case name right after a proposal cue, with no article, ended by a comma or a
+        clause: "We develop relational structural causal models, extending ...",
+        "We introduce query circuits, which ..."."""
+        out = []
+        for ts, te in propose:
+            m = _BARE_NP_RE.match(text, te)
+            if not m or text[ts - 1 : ts] == "-":  # not "so-called"
+                continue
+            words = m.group(1).split()
+            # "which we call order parameters": naming cues also name concepts, so the head
+            # must be a method noun; "we introduce query circuits" may end in any plural
+            naming = _NAMING_CUE_RE.search(text, ts, te) is not None
+            if (
+                not all(_is_modifier(w) for w in words[:-1])
+                or words[-1].lower() in _NOT_PROPOSED_HEADS
+                or (words[-1].lower() in _METHOD_CUE_WORDS and len(words) < 3)
+                or not (
+                    words[-1] in self.method_heads or (not naming and _is_head_noun(words[-1]))
+                )
+            ):
+                continue
+            start, end = m.span(1)
+            if name_key(m.group(1)) in self.generic or any(
+                c.start < end and start < c.end for c in cands
+            ):
+                continue
+            out.append(Candidate(start, end, m.group(1), "lower", cues={"propose"}))
+        return out
 
     def _task_spans(
         self, text: str, sents: list[_Sent], abbrevs
