@@ -1,3 +1,3 @@
-"""kg — a knowledge graph of research papers, authors, tracks and the concepts in their abstracts."""
+"""kg — a knowledge graph of research papers, authors, tracks and the concepts in abstracts."""
 
 __version__ = "0.1.0"

@@ -250,7 +250,10 @@ def build_cmd(
     ] = None,
     aliases: Annotated[
         Path | None,
-        typer.Option("--aliases", help="Alias CSV (alias,canonical,type) forcing merges and splits; see docs/extraction.md."),
+        typer.Option(
+            "--aliases",
+            help="Alias CSV (alias,canonical,type): forced merges and splits (docs/extraction.md).",
+        ),
     ] = None,
     n_process: Annotated[
         int, typer.Option("--n-process", "-j", min=1, help="Extraction processes.")

@@ -23,7 +23,10 @@ class Settings:
 def load_settings(
     *, store: Path | None = None, neo4j_uri: str | None = None, neo4j_user: str | None = None
 ) -> Settings:
-    """Flags win over the environment (KG_HOME, NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD, NEO4J_DATABASE)."""
+    """Flags win over the environment.
+
+    Variables: KG_HOME, NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD, NEO4J_DATABASE.
+    """
     env = os.environ
     return Settings(
         home=store or Path(env.get("KG_HOME") or DEFAULT_HOME),

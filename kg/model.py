@@ -1,4 +1,4 @@
-"""The one vocabulary everything in kg speaks: papers, authors, tracks and the entities in abstracts.
+"""The one vocabulary everything in kg speaks: papers, authors, tracks, entities in abstracts.
 
 Identifiers are content hashes or normalized names, so the same input gives the same ids on
 every run and every machine — that is what makes rebuilds idempotent.

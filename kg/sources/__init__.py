@@ -139,10 +139,7 @@ def read_sources(paths: Sequence[Path] | None = None, *, strict: bool = False) -
 
     With ``strict``, any skipped record or warning raises InputError naming the first ones.
     """
-    if paths:
-        targets = list(_expand(paths))
-    else:
-        targets = [(p, f"sample/{p.name}") for p in sample_paths()]
+    targets = list(_expand(paths)) if paths else [(p, f"sample/{p.name}") for p in sample_paths()]
     if not targets:
         raise InputError("no input files found in " + ", ".join(map(str, paths or [])))
     batch = SourceBatch()

@@ -92,7 +92,10 @@ def record_to_paper(
 
 
 def read_json(text: str, path: str) -> tuple[str, Iterator[Item]]:
-    """A JSON array of records, or an object holding one ({"papers": [...]}). Returns (format, items)."""
+    """A JSON array of records, or an object holding one ({"papers": [...]}).
+
+    Returns (format, items): the format is "paperlists" when the records look like it.
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
