@@ -3,6 +3,7 @@ and the faults a user meets (server down, wrong password, server killed mid-buil
 
 from __future__ import annotations
 
+import logging
 import socket
 import threading
 from pathlib import Path
@@ -114,6 +115,18 @@ def test_run_returns_plain_rows_and_reports_bad_cypher(
     assert isinstance(rows[0]["track"], str)
     with pytest.raises(QueryError, match="Cypher"):
         neo4j_store.run("MATCH (p:Paper RETURN p")
+
+
+def test_notes_about_missing_labels_or_properties_are_not_logged(
+    neo4j_store: Neo4jStore, caplog: pytest.LogCaptureFixture
+) -> None:
+    # On an empty graph (or papers without a year) the server would warn that the label or
+    # property does not exist; the driver logs such notes, and they would reach the user.
+    with caplog.at_level(logging.INFO, logger="neo4j"):
+        rows = neo4j_store.run("MATCH (x:NoSuchLabel) RETURN x.no_such_property AS v")
+
+    assert rows == []
+    assert not [r for r in caplog.records if "notification" in r.getMessage()]
 
 
 def test_a_routing_uri_works(neo4j_server: Neo4jTarget, tmp_path: Path) -> None:
