@@ -489,6 +489,69 @@ _IS_A_PROBLEM_RE = re.compile(
 _ADJECTIVE_ENDINGS = ("al", "ive", "ous", "ble", "ful", "ic", "ar", "less")
 
 
+# task verbs as gerunds -> the noun of the task ("estimating X" -> "X estimation")
+_GERUND_NOUN = {
+    "estimating": "estimation",
+    "predicting": "prediction",
+    "generating": "generation",
+    "detecting": "detection",
+    "classifying": "classification",
+    "recognizing": "recognition",
+    "recognising": "recognition",
+    "segmenting": "segmentation",
+    "reconstructing": "reconstruction",
+    "localizing": "localization",
+    "synthesizing": "synthesis",
+    "translating": "translation",
+    "retrieving": "retrieval",
+    "summarizing": "summarization",
+    "identifying": "identification",
+    "inferring": "inference",
+    "recovering": "recovery",
+    "completing": "completion",
+    "discovering": "discovery",
+    "solving": "solving",
+    "forecasting": "forecasting",
+    "learning": "learning",
+    "ranking": "ranking",
+    "tracking": "tracking",
+    "clustering": "clustering",
+    "editing": "editing",
+    "denoising": "denoising",
+    "verifying": "verification",
+    "compressing": "compression",
+    "parsing": "parsing",
+    "labeling": "labeling",
+    "captioning": "captioning",
+    "approximating": "approximation",
+}
+# words that may follow a complete noun phrase ("of" may not: "inferring the existence of X")
+_NP_BOUNDARY = frozenset(
+    [
+        "for", "from", "with", "in", "on", "by", "to", "and", "or", "that", "which", "is",
+        "are", "was", "were", "using", "via", "under", "given", "when", "where", "while", "as",
+        "at", "through", "into", "remains", "has", "have", "can",
+    ]
+)  # fmt: skip
+_GERUND_TASK_RE = re.compile(
+    r"(?:(?:^|(?<=[.!?]\s))|\b(?:problems? of|tasks? of|focus(?:es)? on|study|studies|"
+    r"address|addresses|tackle|tackles|consider|considers)\s+)([A-Za-z]+ing)\s+(?:the\s+|an?\s+)?"
+    r"((?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*)"
+)
+
+
+def _singular(w: str) -> str:
+    """matrices -> matrix, patches -> patch, probabilities -> probability, effects -> effect."""
+    lw = w.lower()
+    if lw.endswith("ices") and len(lw) > 5:
+        return w[:-4] + "ix"
+    if lw.endswith("ies"):
+        return w[:-3] + "y"
+    if lw.endswith(("ches", "shes", "sses", "xes")):
+        return w[:-2]
+    return w[:-1] if lw.endswith("s") and not lw.endswith("ss") else w
+
+
 def _is_head_noun(w: str) -> bool:
     """A plural noun can end a phrase ("prediction of reaction outcomes")."""
     lw = w.lower()
@@ -505,7 +568,7 @@ def _is_modifier(w: str) -> bool:
     lw = w.lower()
     if lw in _TASK_STOP or lw in _TASK_VERBS or lw.endswith("ly") or not _TASK_WORD_RE.fullmatch(w):
         return False
-    if lw.endswith("s") and not lw.endswith(("ss", "ics", "series", "sis")):
+    if lw.endswith("s") and not lw.endswith(("ss", "ics", "series", "sis", "ous")):
         return False  # "scales inference": a verb or a plural, not a modifier
     if re.fullmatch(r"\d+", w):
         return False
@@ -1086,9 +1149,7 @@ class KGEntities:
                 not all(_is_modifier(w) for w in words[:-1])
                 or words[-1].lower() in _NOT_PROPOSED_HEADS
                 or (words[-1].lower() in _METHOD_CUE_WORDS and len(words) < 3)
-                or not (
-                    words[-1] in self.method_heads or (not naming and _is_head_noun(words[-1]))
-                )
+                or not (words[-1] in self.method_heads or (not naming and _is_head_noun(words[-1])))
             ):
                 continue
             start, end = m.span(1)
@@ -1137,9 +1198,37 @@ class KGEntities:
                 if not _is_modifier(w) or w.lower() in _PROBLEM_HEAD_STOP:
                     break
                 words.append(w)
-            if len(words) >= 2 or (words and "-" in words[0]):
-                phrase = " ".join(words)
+            if not words or words[0].lower() in _GERUND_NOUN:
+                continue  # "the problem of clustering image patches": the gerund pattern's
+            phrase = " ".join(words)
+            nxt = re.match(r"\s*([A-Za-z(][\w\-:]*)", text[m.start(1) + len(phrase) :])
+            if nxt and nxt.group(1).lower() not in _NP_BOUNDARY | {"of"}:
+                continue  # the noun phrase goes on
+            if len(words) >= 2 or "-" in words[0]:
                 add(m.start(1), m.start(1) + len(phrase), phrase, 1.0)
+        # "Estimating heterogeneous treatment effects is central to ...", "the problem of
+        # estimating X", "we study learning X": the gerund's noun names the task
+        for m in _GERUND_TASK_RE.finditer(text):
+            noun = _GERUND_NOUN.get(m.group(1).lower())
+            if noun is None:
+                continue
+            words = []
+            for w in m.group(2).split():
+                if w.lower() in _TASK_STOP or w.lower() in _TASK_VERBS:
+                    break
+                if not _is_modifier(w):
+                    if _is_head_noun(w):
+                        words.append(_singular(w))
+                    break
+                words.append(w)
+            if not words or any(len(w) < 2 or w.endswith("-") for w in words):
+                continue
+            last = re.compile(r"\w*").match(text, text.find(words[-1][:-1], m.start(2)))
+            end = last.end() if last else m.end(2)
+            nxt = re.match(r"\s*([A-Za-z(][\w\-:]*)", text[end : end + 30])
+            if nxt and nxt.group(1).lower() not in _NP_BOUNDARY:
+                continue  # the noun phrase goes on: "learning [node] embeddings"
+            add(m.start(1), end, " ".join([*words, noun]), 1.0)
         # "Matrix completion is a fundamental problem in ..."
         for sent in sents:
             m = _IS_A_PROBLEM_RE.match(text, sent.start_char, sent.end_char)
