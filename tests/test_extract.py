@@ -185,6 +185,120 @@ def test_task_phrase_from_the_opening_sentence():
     assert all(m.role.value == "addresses" for m in ep.mentions if m.type.value == "Task")
 
 
+def tasks_of(abstract: str) -> list[str]:
+    [ep] = extract_papers([paper(abstract)])
+    return [m.name for m in ep.mentions if m.type.value == "Task"]
+
+
+# real sentences from the paperlists corpus (NeurIPS/ICML), one per task pattern
+@pytest.mark.parametrize(
+    "abstract, task",
+    [
+        (  # "the X problem"
+            "We study the off-policy evaluation problem—estimating the value of a target policy "
+            "using data collected by another policy—under the contextual bandit model.",
+            "off-policy evaluation",
+        ),
+        (  # "the problem/task of X"
+            "In this paper, we use this data to build 3D point clouds of full indoor scenes and "
+            "address the task of semantic labeling of these 3D point clouds.",
+            "semantic labeling",
+        ),
+        (  # "X is a fundamental problem"
+            "Graph matching is a fundamental problem in computer vision. We propose a solver.",
+            "graph matching",
+        ),
+        (  # a gerund subject names the task by its noun
+            "Estimating insurance premia from data is a difficult regression problem for several "
+            "reasons.",
+            "insurance premia estimation",
+        ),
+        (  # "the problem of <gerund> X"
+            "In this paper we study the problem of recovering a low-rank matrix from linear "
+            "measurements.",
+            "low-rank matrix recovery",
+        ),
+        (  # a defined task abbreviation heads a task phrase
+            "Deep reinforcement learning (RL) has achieved many successes. However, model-free "
+            "RL suffers from high sample complexity.",
+            "model-free RL",
+        ),
+    ],
+)
+def test_task_patterns_on_corpus_sentences(abstract, task):
+    assert task in [t.lower() if t[:1].isupper() else t for t in tasks_of(abstract)]
+
+
+@pytest.mark.parametrize(
+    "abstract, wrong",
+    [
+        ("We study causal discovery from observational data.", "study causal discovery"),
+        (
+            "This paradigm leads to substantial performance drop when facing heavy long-tail "
+            "problems, where very few samples are available for rare classes.",
+            "heavy long-tail",
+        ),
+        (  # a word broken at a line end by a PDF soft hyphen
+            "This allows us to formulate the maxi(cid:173) mum clique problem in terms of a "
+            "continuous quadratic program.",
+            "mum clique",
+        ),
+    ],
+)
+def test_task_phrases_stop_at_verbs_adjectives_and_broken_words(abstract, wrong):
+    assert wrong not in tasks_of(abstract)
+
+
+# --- proposals in other words ----------------------------------------------------------------
+
+
+def test_passive_proposal_and_called_a_and_b():
+    got = found(
+        "A Greedy Direction Method of Multiplier (GDMM) algorithm is proposed to exploit "
+        "sparsity of messages. We propose two learning algorithms called Combinatorial Linear "
+        "Thompson Sampling (CombLinTS) and Combinatorial Linear UCB (CombLinUCB)."
+    )
+    for name in ("GDMM", "CombLinTS", "CombLinUCB"):
+        assert got[name] == ("Method", "proposed"), name
+
+
+def test_passive_mention_of_a_known_method_is_not_a_proposal():
+    got = found("A variant of the Baum-Welch algorithm is developed for model learning.")
+    assert got.get("Baum-Welch", ("Method", "uses"))[1] != "proposed"
+
+
+def test_bare_lower_case_name_after_a_proposal_cue():
+    got = found(
+        "We introduce paired-dual learning, a framework that greatly speeds up training. "
+        "Such a mechanism, which we call order parameters, was studied before."
+    )
+    assert got["paired-dual learning"] == ("Method", "proposed")
+    assert "order parameters" not in got  # a naming cue also names concepts: needs a method head
+
+
+def test_long_form_partly_inside_a_gazetteer_task_is_still_a_method():
+    got = found(
+        "To address this problem, we develop a novel nonparametric algorithm, called enhanced "
+        "matrix completion (EMaC), based on structured matrix completion."
+    )
+    assert got["enhanced matrix completion"] == ("Method", "proposed")
+
+
+def test_name_run_before_the_shortest_long_form_is_one_entity():
+    [ep] = extract_papers(
+        [paper("We propose the Deep Planning Network (PlaNet), a model-based agent.")]
+    )
+    [planet] = [m for m in ep.mentions if m.type.value == "Method"]
+    assert planet.name == "PlaNet" and planet.role.value == "proposed"
+    assert planet.aliases == ("Deep Planning Network",)
+
+
+def test_mined_gazetteer_knows_names_from_older_papers():
+    got = found("We compare against stochastic variance reduced gradient and test on NORB.")
+    assert got["stochastic variance reduced gradient"][0] == "Method"
+    assert got["NORB"][0] == "Dataset"
+
+
 # --- generic phrases --------------------------------------------------------------------------
 
 
