@@ -151,6 +151,9 @@ def test_auto_uses_neo4j_when_it_answers(neo4j_server: Neo4jTarget, tmp_path: Pa
         assert "answered" in opened.reason
     finally:
         opened.store.close()
+    # A server that answers but refuses the password is the user's to fix, not a fallback.
+    with pytest.raises(StoreAuthError):
+        open_store(neo4j_server.settings(tmp_path, neo4j_password="not-it-auto"), "auto")
 
 
 def test_auto_falls_back_to_the_embedded_store_and_says_why(tmp_path: Path) -> None:
