@@ -76,7 +76,10 @@ def run(fn: Callable[[], T]) -> T:
         err.print(f"[bold red]error:[/] {exc}", highlight=False, markup=True)
         raise typer.Exit(exc.exit_code) from None
     except KeyboardInterrupt:
-        err.print("interrupted — the previous graph is unchanged")
+        err.print(
+            "interrupted — the embedded store keeps its previous graph; "
+            "on Neo4j, run the same command again to complete the build"
+        )
         raise typer.Exit(130) from None
 
 

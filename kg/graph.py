@@ -108,7 +108,9 @@ def build_graph(records: Iterable[ExtractedPaper]) -> GraphData:
     def add(label: str, id_: str, props: dict[str, Any]) -> None:
         node = index.get((label, id_))
         if node is None:
-            index[(label, id_)] = node = Node(label, id_, {"id": id_, **props})
+            # Neo4j cannot store nulls; leaving them out keeps both stores' graphs identical
+            kept = {k: v for k, v in props.items() if v is not None}
+            index[(label, id_)] = node = Node(label, id_, {"id": id_, **kept})
             graph.nodes.append(node)
             return
         for key in LIST_PROPS & props.keys():  # seen again: keep the union of its spellings

@@ -35,8 +35,9 @@ def build(
 ) -> BuildResult:
     """Build (or grow) the graph in ``store`` from ``sources`` (None: the bundled sample).
 
-    Nothing is written unless extraction of every paper read has finished, so an interrupted
-    run leaves the previous graph as it was.
+    Nothing is written until extraction of every paper has finished. The embedded store then
+    replaces its file atomically, so an interrupted run leaves the previous graph as it was; on
+    Neo4j, writes are idempotent MERGEs, so rerunning the same command completes a cut-off build.
     """
     from kg.extract import extract_papers  # spaCy import is slow; only the commands that extract
 
