@@ -28,7 +28,8 @@ from typing import Any
 
 from kg.errors import QueryError
 
-CYPHER_DIR = Path(__file__).resolve().parents[2] / "cypher"
+# kg/cypher links to the top-level cypher/ folder, so wheels ship the queries too
+CYPHER_DIR = Path(__file__).resolve().parents[1] / "cypher"
 #: Files in cypher/ that are not named queries.
 NOT_QUERIES = frozenset({"schema"})
 

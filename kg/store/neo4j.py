@@ -38,7 +38,8 @@ from kg.store.base import Counts, Progress
 # raised error itself, so without logging configured the same news should not print twice.
 logging.getLogger("neo4j").addHandler(logging.NullHandler())
 
-SCHEMA_FILE = Path(__file__).resolve().parents[2] / "cypher" / "schema.cypher"
+# kg/cypher links to the top-level cypher/ folder, so wheels ship the queries too
+SCHEMA_FILE = Path(__file__).resolve().parents[1] / "cypher" / "schema.cypher"
 
 #: Rows per write transaction. Papers carry their abstracts (~1–2 kB), so 1,000 rows is a
 #: transaction of a few MB: large enough that Bolt round trips don't dominate, small enough
