@@ -21,7 +21,7 @@ from rich.table import Table
 from kg import __version__
 from kg.config import Settings, load_settings
 from kg.errors import KGError
-from kg.store import Counts, OpenedStore, open_store
+from kg.store import Counts, GraphStore, open_store
 
 app = typer.Typer(
     name="kg",
@@ -92,9 +92,11 @@ def _settings(store: Path | None, uri: str | None, user: str | None, backend: st
     return settings
 
 
-def open_from_options(
+@contextmanager
+def store_from_options(
     store: Path | None, backend: str, uri: str | None, user: str | None
-) -> OpenedStore:
+) -> Iterator[GraphStore]:
+    """Open the store the options name, say which one and why (on stderr), close it after."""
     backend = backend.lower()
     settings = _settings(store, uri, user, backend)
     opened = run(lambda: open_store(settings, backend))  # type: ignore[arg-type]
@@ -102,7 +104,10 @@ def open_from_options(
         f"[dim]store: {opened.store.backend} at {opened.store.location} ({opened.reason})[/]",
         highlight=False,
     )
-    return opened
+    try:
+        yield opened.store
+    finally:
+        opened.store.close()
 
 
 @contextmanager
@@ -269,29 +274,28 @@ def build_cmd(
     """Read, extract and write the graph, then print a summary. No sources: the bundled sample."""
     from kg.pipeline import build
 
-    opened = open_from_options(store, backend, neo4j_uri, neo4j_user)
-    try:
-        with progress_bar(enabled=err.is_terminal) as advance:
-            result = run(
-                lambda: build(
-                    sources,
-                    store=opened.store,
-                    fresh=fresh,
-                    strict=strict,
-                    model=model,
-                    aliases=aliases,
-                    n_process=n_process,
-                    progress=advance,
-                )
+    with (
+        store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store,
+        progress_bar(enabled=err.is_terminal) as advance,
+    ):
+        result = run(
+            lambda: build(
+                sources,
+                store=graph_store,
+                fresh=fresh,
+                strict=strict,
+                model=model,
+                aliases=aliases,
+                n_process=n_process,
+                progress=advance,
             )
-    finally:
-        opened.store.close()
+        )
     batch = result.batch
     if as_json:
         payload = _counts_json(result.counts)
         payload |= {
-            "backend": opened.store.backend,
-            "location": opened.store.location,
+            "backend": graph_store.backend,
+            "location": graph_store.location,
             "papers_read": len(batch.papers),
             "skipped": batch.skipped,
             "skipped_by_reason": batch.skip_reasons(),
@@ -301,7 +305,7 @@ def build_cmd(
     files = len(batch.reports)
     out.print(
         f"Built the graph from {len(batch.papers):,} papers in {files} file{'s' * (files != 1)} "
-        f"→ {opened.store.backend} ({opened.store.location})",
+        f"→ {graph_store.backend} ({graph_store.location})",
         highlight=False,
     )
     out.print(_counts_table(result.counts, "graph now holds"))
@@ -324,18 +328,15 @@ def stats_cmd(
     neo4j_user: UserOpt = None,
 ) -> None:
     """Print node and relationship counts of the stored graph."""
-    opened = open_from_options(store, backend, neo4j_uri, neo4j_user)
-    try:
-        counts = run(opened.store.counts)
-    finally:
-        opened.store.close()
+    with store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store:
+        counts = run(graph_store.counts)
     if as_json:
         out.print_json(json.dumps(_counts_json(counts)))
         return
     if not counts.nodes:
         err.print("the graph is empty — run `kg build` first")
         raise typer.Exit(1)
-    out.print(_counts_table(counts, f"{opened.store.backend}: {opened.store.location}"))
+    out.print(_counts_table(counts, f"{graph_store.backend}: {graph_store.location}"))
     rels = Table(
         show_header=False, box=None, pad_edge=False, title="relationships", title_justify="left"
     )
@@ -513,11 +514,8 @@ def viz_cmd(
     """Write an interactive, offline HTML view of the graph and print its path."""
     from kg.viz import default_output_path, make_view, write_html
 
-    opened = open_from_options(store, backend, neo4j_uri, neo4j_user)
-    try:
-        graph = run(opened.store.to_networkx)
-    finally:
-        opened.store.close()
+    with store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store:
+        graph = run(graph_store.to_networkx)
     data = run(
         lambda: make_view(
             graph, view.lower(), arg, min_weight=min_weight, max_nodes=max_nodes, hops=hops
@@ -675,11 +673,8 @@ def query_cmd(
     params = _key_values(param)
     # An unknown query or a mistyped parameter fails before a store is opened.
     run(lambda: prepare_params(get_query(name), {**params, **({"limit": limit} if limit else {})}))
-    opened = open_from_options(store, backend, neo4j_uri, neo4j_user)
-    try:
-        result = run(lambda: run_query(opened.store, name, params, limit=limit))
-    finally:
-        opened.store.close()
+    with store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store:
+        result = run(lambda: run_query(graph_store, name, params, limit=limit))
     print_rows(result.columns, result.rows, fmt)
     if not result.rows:
         err.print(f"no rows: {result.empty_reason}", highlight=False, markup=False)
@@ -704,11 +699,8 @@ def cypher_cmd(
 
     fmt = _check_format(fmt)
     params = {key: _guess_value(value) for key, value in _key_values(param).items()}
-    opened = open_from_options(store, backend, neo4j_uri, neo4j_user)
-    try:
-        result = run(lambda: run_cypher(opened.store, statement, params, write=write))
-    finally:
-        opened.store.close()
+    with store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store:
+        result = run(lambda: run_cypher(graph_store, statement, params, write=write))
     print_rows(result.columns, result.rows, fmt)
     if not result.rows:
         err.print(f"no rows: {result.empty_reason}", highlight=False, markup=False)
@@ -742,11 +734,8 @@ def search_cmd(
     from kg.queries import search
 
     fmt = _check_format(fmt)
-    opened = open_from_options(store, backend, neo4j_uri, neo4j_user)
-    try:
-        hits = run(lambda: search(opened.store, text, type=type_, limit=limit))
-    finally:
-        opened.store.close()
+    with store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store:
+        hits = run(lambda: search(graph_store, text, type=type_, limit=limit))
     rows = [(h.type, h.name, h.score, "" if h.matched == h.name else h.matched, h.id) for h in hits]
     print_rows(["type", "name", "score", "matched", "id"], rows, fmt)
     if not hits:
