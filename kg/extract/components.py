@@ -477,7 +477,9 @@ _PROBLEM_HEAD_STOP = frozenset(
         "one",
     ]
 )
-_PROBLEM_AFTER_RE = re.compile(r"(?<![\w\-])([A-Za-z][\w\-]*)\s+(?:problems?|tasks?)\b")
+# anchored on the rare word, so the scan does not start a match at every word
+_PROBLEM_AFTER_RE = re.compile(r"(?<=[\w\-] )(?:problems?|tasks?)\b")
+_WORD_BEFORE_RE = re.compile(r"(?<![\w\-])([A-Za-z][\w\-]*)\s$")
 _PROBLEM_OF_RE = re.compile(r"\b(?:problems?|tasks?) of\s+(?:the\s+)?((?:[A-Za-z][\w\-]*\s*){1,4})")
 _IS_A_PROBLEM_RE = re.compile(
     r"\s*(?:The\s+|the\s+)?((?:[A-Za-z][\w\-]*\s+){0,5}[A-Za-z][\w\-]*)\s+(?:is|remains|has been)"
@@ -580,12 +582,12 @@ class _Sent(NamedTuple):
     end_char: int
 
 
-def _sentences(doc: Doc) -> list[_Sent]:
+def _sentences(doc: Doc, text: str) -> list[_Sent]:
     """Sentence char spans, read from arrays (``doc.sents`` builds a Span per sentence)."""
     arr = doc.to_array([SENT_START, IDX])
     starts = [int(idx) for flag, idx in arr.tolist() if flag == 1] or [0]
     starts[0] = 0
-    ends = [*starts[1:], len(doc.text)]
+    ends = [*starts[1:], len(text)]
     return [_Sent(s, e) for s, e in zip(starts, ends, strict=True)]
 
 
@@ -703,8 +705,8 @@ class KGEntities:
 
     # --- the component -------------------------------------------------------------------
     def __call__(self, doc: Doc) -> Doc:
-        text = doc.text
-        sents = _sentences(doc)
+        text = doc.text  # joins every token: read it once per doc
+        sents = _sentences(doc, text)
         sent_starts = [s.start_char for s in sents]
 
         def sent_of(char: int) -> _Sent:
@@ -800,7 +802,7 @@ class KGEntities:
             self._decide(c, text, sent_of(c.start), trig, cands, counts[name_key(c.text)], local)
 
         mentions = [self._as_mention(c, text, sent_of(c.start)) for c in cands if c.type]
-        mentions += self._tasks(doc, sents, cands, abbrevs)
+        mentions += self._tasks(doc, text, sents, cands, abbrevs)
         doc._.kg_mentions = mentions
         return doc
 
@@ -1180,7 +1182,10 @@ class KGEntities:
             if kept:
                 add(start, m.end(1), " ".join([*kept, m.group(1)]), 0.0)
         # "the off-policy evaluation problem": the head is any noun right before
-        for m in _PROBLEM_AFTER_RE.finditer(text):
+        for p in _PROBLEM_AFTER_RE.finditer(text):
+            m = _WORD_BEFORE_RE.search(text, max(0, p.start() - 40), p.start())
+            if m is None:
+                continue
             head = m.group(1)
             if (
                 not _is_modifier(head)
@@ -1251,9 +1256,8 @@ class KGEntities:
                     add(start, m.end(), " ".join([*kept, ab.short]), 0.0)
         return [(s, e, phrase, bonus) for (s, e), (phrase, bonus) in spans.items()]
 
-    def _tasks(self, doc: Doc, sents, cands, abbrevs) -> list[dict]:
+    def _tasks(self, doc: Doc, text: str, sents, cands, abbrevs) -> list[dict]:
         """Task phrases ("3D shape generation"), ranked; the best `max_tasks` are kept."""
-        text = doc.text
         scored: dict[str, list] = {}
         first_end = sents[1].start_char if len(sents) > 1 else len(text)
         second_end = sents[2].start_char if len(sents) > 2 else len(text)
