@@ -414,7 +414,6 @@ _TASK_VERBS = frozenset(
         "crucial",
         "basic",
         "canonical",
-        "natural",
         "interesting",
         "certain",
         "broad",
