@@ -150,6 +150,15 @@ def test_name_shapes_are_kept_and_units_metrics_hardware_rejected():
     assert not {"GPUs", "GPU", "1.5B", "FLOPs", "BLEU", "10%"} & set(got)
 
 
+def test_formula_leftovers_and_words_split_at_an_accent_are_not_names():
+    got = found(
+        "We present a novel convergence analysis that achieves a rate at O(√fracλ_1λ_1-λ_p+1). "
+        "EMaC allows perfect recovery as soon as the number of samples exceeds mathcalO (rlog "
+        "^2 n). We show that the divergence on the Lov´asz extension is natural."
+    )
+    assert not {n for n in got if n.startswith(("frac", "mathcal", "Lov"))}
+
+
 def test_x_based_keeps_the_name_without_the_suffix():
     got = found("We build a BERT-based encoder and a CRF-inspired decoder.")
     assert "BERT" in got and "CRF" in got

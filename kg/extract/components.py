@@ -48,6 +48,11 @@ _UNIT_RE = re.compile(
     r"(?:mid|early|late)[\-\u2013]\d{2,4}s?|"
     r"[\d.,\-\u2013×x]+[A-Za-z%×]{0,3}(?:[\-\u2013/][\w.×%]*)*|[A-Za-z]?\d+|.*@.*"
 )
+# LaTeX left in plain text ("fracλ_1", "mathcalO") and subscripts are formulas, not names
+_MATH_LEFTOVER_RE = re.compile(
+    r"(?:frac|mathcal|mathbb|mathrm|mathbf|mathit|sqrt|operatorname|left|right)(?=[A-Z0-9\u0370-\u03ff({])|.*_"
+)
+_ACCENTS = frozenset("\u00b4`\u00a8\u02dc\u02c6\u02dd")
 _SUFFIX_RE = re.compile(
     r"[\-\u2013](?:based|inspired|like|style|guided|driven|aware|free|specific|level|wise|only|"
     r"agnostic|augmented|enhanced|powered|conditioned|generated|centric|type|scale|size|sized|"
@@ -681,6 +686,7 @@ class KGEntities:
             or key in self.generic
             or key in self.metrics
             or bool(_UNIT_RE.fullmatch(text))
+            or bool(_MATH_LEFTOVER_RE.match(text))
         )
 
     def _head(self, phrase: str) -> str:
@@ -824,8 +830,8 @@ class KGEntities:
                 kind = "num"
             else:
                 continue
-            if in_url(s):
-                continue
+            if in_url(s) or text[e : e + 1] in _ACCENTS:
+                continue  # "Lov´asz": a PDF split the word at an accent
             if (
                 runs
                 and runs[-1][-1][1] == s - 1
