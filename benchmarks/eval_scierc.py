@@ -39,6 +39,7 @@ def main() -> None:
     papers, gold = [], []
     for i, doc in enumerate(docs):
         words = [w for sent in doc["sentences"] for w in sent]
+        words = [{"-LRB-": "(", "-RRB-": ")"}.get(w, w) for w in words]
         text = re.sub(r" ([.,;:)])", r"\1", " ".join(words)).replace("( ", "(")
         spans: dict[str, list[str]] = {"Task": [], "Method": []}
         for sent in doc["ner"]:

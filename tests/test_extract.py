@@ -247,6 +247,16 @@ def test_task_patterns_on_corpus_sentences(abstract, task):
             "problems, where very few samples are available for rare classes.",
             "heavy long-tail",
         ),
+        (  # SciERC: a task word before a measurement noun is about the task
+            "We use a cascade of classifiers each trained to achieve high detection rates and "
+            "modest false positive rates.",
+            "high detection",
+        ),
+        (  # SciERC: an adjective before "machine translation"
+            "The sentences are used as reference sets in objective machine translation "
+            "evaluation measures like BLEU.",
+            "objective machine translation",
+        ),
         (  # a word broken at a line end by a PDF soft hyphen
             "This allows us to formulate the maxi(cid:173) mum clique problem in terms of a "
             "continuous quadratic program.",

@@ -438,6 +438,15 @@ _TASK_VERBS = frozenset(
         "similar",
         "likelihood",
         "regularization",
+        "avoid",
+        "objective",
+        "high",
+        "low",
+        "average",
+        "worst-case",
+        "best",
+        "top-level",
+        "flexible",
     ]
 )
 # heads that make no task alone before "problem" ("this optimization problem")
@@ -491,6 +500,9 @@ _IS_A_PROBLEM_RE = re.compile(
 )
 
 
+_MEASURE_AFTER_RE = re.compile(
+    r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b"
+)
 # the last word before "problem" is a noun, not an adjective ("a statistical problem")
 _ADJECTIVE_ENDINGS = ("al", "ive", "ous", "ble", "ful", "ic", "ar", "less")
 
@@ -1277,6 +1289,8 @@ class KGEntities:
             return any(gs <= start < ge or start <= gs < end for gs, ge in gaz_tasks)
 
         for start, end, phrase, bonus in self._task_spans(text, sents, abbrevs):
+            if _MEASURE_AFTER_RE.match(text, end):
+                continue  # "detection rates", "parsing time": about the task, not the task
             if any(
                 c.type
                 and (
