@@ -711,6 +711,8 @@ class KGEntities:
             return EntityType.BENCHMARK if "bench" in full else EntityType.DATASET
         if name_key(phrase) in self.fields:
             return None
+        if head in ("problem", "problems"):
+            return EntityType.TASK  # "minimal labeling problem (MLP)"
         if head in self.method_heads:
             titled = sum(w[:1].isupper() for w in phrase.split()) >= max(1, len(phrase.split()) - 1)
             if titled or head not in self.task_heads:
@@ -861,6 +863,13 @@ class KGEntities:
             # trim stop words ("The", "Across", "We") and trailing version-less junk
             while run and text[run[0][0] : run[0][1]].lower() in _LEADING_STOP:
                 run = run[1:]
+            if (
+                len(run) > 1
+                and run[0][0] in sent_starts
+                and text[run[0][0] : run[0][1]].endswith("ing")
+                and not text[run[0][0] : run[0][1]].isupper()
+            ):
+                run = run[1:]  # "Generating OOPs is fast": a gerund opens the sentence
             while run and (
                 (run[-1][2] == "num" and len(run) == 1)
                 or text[run[-1][0] : run[-1][1]].lower() in _LEADING_STOP
