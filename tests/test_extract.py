@@ -295,6 +295,17 @@ def test_bare_lower_case_name_after_a_proposal_cue():
     assert "order parameters" not in got  # a naming cue also names concepts: needs a method head
 
 
+def test_lower_case_technique_before_a_citation_is_a_used_method():
+    got = found(
+        "Moreover, it builds upon the recent development of score matching (Hyvarinen, 2005), "
+        "which we use with the junction tree method [6]. This extends models that require "
+        "approximate inference (Siepel et al., 2004)."
+    )
+    assert got["score matching"] == ("Method", "uses")
+    assert got["junction tree method"] == ("Method", "uses")
+    assert not [n for n in got if n.startswith("require")]
+
+
 def test_long_form_partly_inside_a_gazetteer_task_is_still_a_method():
     got = found(
         "To address this problem, we develop a novel nonparametric algorithm, called enhanced "

@@ -266,6 +266,11 @@ _BARE_NP_RE = re.compile(
     r"\s+((?:[a-z][\w\-]*\s+){1,4}[a-z][\w\-]*)"
     r"(?=\s*(?:,|\(|\.|;|:|\s(?:that|which|to|for|with|as)\b))"
 )
+# "(Pearl 2009)", "(Hinton et al., 2012)", "(Becker and Hinton, 1992; ...)", "[3]", "[7, 8]"
+_CITATION_RE = re.compile(
+    r"(?<=\s)(?:\((?:e\.g\.,?\s*)?[A-Z][\w\-']+(?:\s+et al\.?|\s+(?:and|&)\s+[A-Z][\w\-']+)?"
+    r",?\s+(?:19|20)\d\d[a-z]?(?:[;,][^()]{0,80})?\)|\[\d+(?:\s*[,\-\u2013]\s*\d+)*\])"
+)
 _NAMING_CUE_RE = re.compile(r"call|term|name|dub|coin", re.I)
 # what papers present that is not a method: "we present numerical experiments, ..."
 _NOT_PROPOSED_HEADS = frozenset(
@@ -439,6 +444,8 @@ _TASK_VERBS = frozenset(
         "likelihood",
         "regularization",
         "avoid",
+        "require",
+        "requires",
         "objective",
         "high",
         "low",
@@ -500,9 +507,7 @@ _IS_A_PROBLEM_RE = re.compile(
 )
 
 
-_MEASURE_AFTER_RE = re.compile(
-    r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b"
-)
+_MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
 # the last word before "problem" is a noun, not an adjective ("a statistical problem")
 _ADJECTIVE_ENDINGS = ("al", "ive", "ous", "ble", "ful", "ic", "ar", "less")
 
@@ -820,6 +825,7 @@ class KGEntities:
         for c in cands:
             self._decide(c, text, sent_of(c.start), trig, cands, counts[name_key(c.text)], local)
 
+        cands += self._cited_methods(text, cands)
         mentions = [self._as_mention(c, text, sent_of(c.start)) for c in cands if c.type]
         mentions += self._tasks(doc, text, sents, cands, abbrevs)
         doc._.kg_mentions = mentions
@@ -1157,6 +1163,35 @@ class KGEntities:
         if re.search(r"(?:-|\(cid:\d+\))\s$", text[max(0, start - 12) : start]):
             return [], pos  # "maxi- mum clique", "maxi(cid:173) mum": a word broken at a line end
         return kept, start
+
+    def _cited_methods(self, text: str, cands: list[Candidate]) -> list[Candidate]:
+        """A lower-case technique name right before a citation is someone's method:
+        "extending structural causal models (Pearl 2009)", "score matching [3]"."""
+        out: list[Candidate] = []
+        for cite in _CITATION_RE.finditer(text):
+            m = _WORD_BEFORE_RE.search(text, max(0, cite.start() - 40), cite.start())
+            if (
+                m is None
+                or not m.group(1).islower()
+                or self._head(m.group(1)) not in (self.method_heads)
+            ):
+                continue
+            kept, start = self._modifiers(text, m.start(1))
+            if not kept:
+                kept, start = [], m.start(1)
+            phrase = text[start : m.end(1)]
+            key = name_key(phrase)
+            if (
+                (not kept and "-" not in phrase)
+                or key in self.generic
+                or key in self.fields
+                or any(c.type and c.start < m.end(1) and start < c.end for c in cands)
+            ):
+                continue
+            c = Candidate(start, m.end(1), phrase, "lower", type=EntityType.METHOD)
+            c.role, c.confidence = Role.USES, 0.65
+            out.append(c)
+        return out
 
     def _proposed_phrases(
         self, text: str, propose: list[tuple[int, int]], cands: list[Candidate]
