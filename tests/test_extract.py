@@ -159,6 +159,18 @@ def test_formula_leftovers_and_words_split_at_an_accent_are_not_names():
     assert not {n for n in got if n.startswith(("frac", "mathcal", "Lov"))}
 
 
+def test_introduced_abbreviated_dataset_and_names_that_are_no_methods():
+    got = found(
+        "To support scalable learning, we introduce LightYourFace-160K (LYF-160K), a large-scale "
+        "paired dataset. Experiments across twenty models from nine families (OpenAI, Anthropic, "
+        "Google, Meta) show that models reinforce rather than forget injected state. This is "
+        "achieved through non-BP learning mechanisms under an NTK-separable assumption."
+    )
+    assert got["LYF-160K"][0] == "Dataset"
+    assert not {"OpenAI", "Anthropic", "Google", "Meta", "reinforce", "non-BP"} & set(got)
+    assert "NTK" in got and "NTK-separable" not in got
+
+
 def test_x_based_keeps_the_name_without_the_suffix():
     got = found("We build a BERT-based encoder and a CRF-inspired decoder.")
     assert "BERT" in got and "CRF" in got

@@ -56,7 +56,8 @@ _ACCENTS = frozenset("\u00b4`\u00a8\u02dc\u02c6\u02dd")
 _SUFFIX_RE = re.compile(
     r"[\-\u2013](?:based|inspired|like|style|guided|driven|aware|free|specific|level|wise|only|"
     r"agnostic|augmented|enhanced|powered|conditioned|generated|centric|type|scale|size|sized|"
-    r"compatible|friendly|native|ready|trained|tuned|induced|related|dependent|independent)$"
+    r"compatible|friendly|native|ready|trained|tuned|induced|related|dependent|independent|"
+    r"separable|invariant|equivariant|consistent|optimal|efficient|robust)$"
 )
 _URL_RE = re.compile(r"https?://\S+|\S+\.(?:com|org|io|net)/\S*")
 _CITATION_AFTER_RE = re.compile(r"\s*(?:et al\b|\(?(?:19|20)\d\d\b|,\s*(?:19|20)\d\d)")
@@ -100,6 +101,10 @@ _METHOD_CUE_WORDS = frozenset(
 )
 _LEADING_STOP = STOP_WORDS | {
     "like",
+    "current",
+    "conventional",
+    "traditional",
+    "vanilla",
     "existing",
     "recent",
     "prior",
@@ -645,7 +650,8 @@ class KGGazetteer:
         for entry in all_gazetteer_entries(gazetteers):
             key = name_key(entry.pattern)
             self.labels.setdefault(key, entry.label)
-            case_sensitive = len(entry.pattern) <= 5 and entry.pattern.isupper()
+            # all capitals match as written: "REINFORCE" is not "reinforce"
+            case_sensitive = entry.pattern.isupper()
             forms = [entry.pattern]
             if (
                 not case_sensitive
@@ -704,6 +710,7 @@ class KGEntities:
             or key in self.metrics
             or bool(_UNIT_RE.fullmatch(text))
             or bool(_MATH_LEFTOVER_RE.match(text))
+            or text[:4].lower() == "non-"  # "non-BP learning": what a method is not
         )
 
     def _head(self, phrase: str) -> str:
@@ -958,7 +965,7 @@ class KGEntities:
             c.cues.add("propose")
         # appositive: "X, a large-scale benchmark ..." / "X, a novel method ..."
         appos = re.match(
-            r"\s*(?:\([^)]*\))?\s*,\s*(?:a|an|the)\s+((?:[\w\-]+\s+){0,5}[\w\-]+)\b", after
+            r"\)?\s*(?:\([^)]*\))?\s*,\s*(?:a|an|the)\s+((?:[\w\-]+\s+){0,5}[\w\-]+)\b", after
         )
         appos_type = None
         if appos:
