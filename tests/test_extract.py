@@ -293,6 +293,14 @@ def test_passive_proposal_and_called_a_and_b():
         assert got[name] == ("Method", "proposed"), name
 
 
+def test_known_method_that_only_modifies_the_proposal_is_used():
+    got = found(
+        "We propose a black-box variational inference method to approximate intractable "
+        "distributions."
+    )
+    assert got["variational inference"] == ("Method", "uses")
+
+
 def test_passive_mention_of_a_known_method_is_not_a_proposal():
     got = found("A variant of the Baum-Welch algorithm is developed for model learning.")
     assert got.get("Baum-Welch", ("Method", "uses"))[1] != "proposed"

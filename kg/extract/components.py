@@ -946,6 +946,18 @@ class KGEntities:
                     for o in cands
                 ):
                     c.cues.add("propose")
+        # a known name that only modifies the proposed thing is used, not proposed:
+        # "we propose a confidence-aware flow matching objective"
+        if (
+            "propose" in c.cues
+            and c.label is not None
+            and not c.long
+            and re.match(r"\s+[a-z][\w\-]*", text[c.end : s1])
+            and not re.match(
+                r"\s+(?:that|which|to|for|with|as|and|or|in|on|by)\b", text[c.end : s1]
+            )
+        ):
+            c.cues.discard("propose")
         # passive: "A Greedy Direction Method (GDMM) algorithm is proposed to ..."
         if (
             c.label is None
