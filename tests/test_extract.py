@@ -194,6 +194,12 @@ def test_gazetteer_types_known_names_and_extra_files_extend_it(tmp_path):
     assert [(m.name, m.type.value) for m in ep.mentions] == [("frogcalls", "Dataset")]
 
 
+def test_new_version_of_a_known_family_gets_the_family_type():
+    got = found("It yields a relative improvement of 17.5% on GPT-5 and on CIFAR-20.")
+    assert got["GPT-5"][0] == "Method"
+    assert got["CIFAR-20"][0] == "Dataset"
+
+
 # --- tasks ------------------------------------------------------------------------------------
 
 

@@ -603,6 +603,12 @@ def _is_modifier(w: str) -> bool:
     return not (lw.endswith(("ing", "ed")) and "-" not in lw and lw not in _NOUN_ING)
 
 
+def _family(key: str) -> str | None:
+    """The family of a versioned name key: "gpt4o" -> "gpt", "llama318b" -> "llama"."""
+    m = re.match(r"([a-z]{3,})\d", key)
+    return m.group(1) if m else None
+
+
 class _Sent(NamedTuple):
     start_char: int
     end_char: int
@@ -685,6 +691,7 @@ class KGEntities:
         for kind, phrases in triggers().items():
             self.matcher.add(kind, [Doc(nlp.vocab, words=phrase) for phrase in phrases])
         self.max_tasks = max_tasks
+        self._family_labels: dict[str, EntityType] | None = None
         h = heads()
         self.method_heads = h["method"]
         self.data_heads = h["data"]
@@ -701,6 +708,19 @@ class KGEntities:
         if "kg_gazetteer" in self.nlp.pipe_names:
             return self.nlp.get_pipe("kg_gazetteer").labels
         return {}
+
+    def _families(self) -> dict[str, EntityType]:
+        """Versioned gazetteer names by family: "gpt" -> Method (GPT-2, GPT-4o), "cifar" ->
+        Dataset, so a new version ("GPT-5") is typed like its family. A family with two types
+        is left out."""
+        if self._family_labels is None:
+            labels: dict[str, set[EntityType]] = {}
+            for key, label in self._gazetteer_keys().items():
+                fam = _family(key)
+                if fam:
+                    labels.setdefault(fam, set()).add(label)
+            self._family_labels = {f: next(iter(t)) for f, t in labels.items() if len(t) == 1}
+        return self._family_labels
 
     def _is_rejected(self, text: str) -> bool:
         key = name_key(text)
@@ -772,7 +792,8 @@ class KGEntities:
             cands.append(Candidate(s, e, text[s:e], "gazetteer", label=label))
         for c in cands:
             if c.label is None:
-                c.label = gaz_keys.get(name_key(c.text))
+                key = name_key(c.text)
+                c.label = gaz_keys.get(key) or self._families().get(_family(key))
         cands += self._proposed_phrases(text, trig["propose"], cands)
 
         # abbreviations: attach long forms to the short-form candidate
