@@ -171,6 +171,16 @@ def test_introduced_abbreviated_dataset_and_names_that_are_no_methods():
     assert "NTK" in got and "NTK-separable" not in got
 
 
+def test_capitalised_name_with_a_technique_noun_is_one_method():
+    got = found(
+        "Common BNN algorithms such as variational inference, Laplace approximation and SGLD "
+        "fail. We use Gibbs sampling. Interpretable machine learning matters."
+    )
+    assert got["Laplace approximation"][0] == "Method"
+    assert got["Gibbs sampling"][0] == "Method"
+    assert "Interpretable machine" not in got
+
+
 def test_x_based_keeps_the_name_without_the_suffix():
     got = found("We build a BERT-based encoder and a CRF-inspired decoder.")
     assert "BERT" in got and "CRF" in got

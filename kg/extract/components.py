@@ -59,6 +59,12 @@ _SUFFIX_RE = re.compile(
     r"compatible|friendly|native|ready|trained|tuned|induced|related|dependent|independent|"
     r"separable|invariant|equivariant|consistent|optimal|efficient|robust)$"
 )
+# a lower-case technique noun after a capitalised name makes it a method name
+_EPONYM_HEAD_RE = re.compile(
+    r" (?:approximation|sampling|sampler|filter|filters|filtering|regression|process|processes|"
+    r"transform|divergence|estimator|algorithm|decomposition|relaxation|descent|"
+    r"optimization|kernels?|smoothing|iteration|networks?|chains?)\b(?! (?:learning|models?)\b)"
+)
 _URL_RE = re.compile(r"https?://\S+|\S+\.(?:com|org|io|net)/\S*")
 _CITATION_AFTER_RE = re.compile(r"\s*(?:et al\b|\(?(?:19|20)\d\d\b|,\s*(?:19|20)\d\d)")
 _EVAL_CUE_RE = re.compile(
@@ -920,6 +926,10 @@ class KGEntities:
                 strength = "title"
             else:
                 strength = "cap"
+            if strength in ("cap", "title"):
+                ext = _EPONYM_HEAD_RE.match(text, e)
+                if ext:  # "Laplace approximation", "Gibbs sampling", "Hopfield networks"
+                    e, phrase, strength = ext.end(), text[s : ext.end()], "title"
             if strength == "cap" and s in sent_starts:
                 continue  # "However", "Sparse": every sentence starts with a capital
             if _CITATION_AFTER_RE.match(text, e) or (
