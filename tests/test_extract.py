@@ -181,6 +181,20 @@ def test_capitalised_name_with_a_technique_noun_is_one_method():
     assert "Interpretable machine" not in got
 
 
+def test_markdown_bold_inside_words_leaves_no_stars_in_names():
+    [ep] = extract_papers(
+        [
+            paper(
+                "To address this, we propose con**T**extualized equivari**A**nt **P**osition "
+                "**E**ncoding (TAPE), a novel framework."
+            )
+        ]
+    )
+    [tape] = ep.mentions
+    assert (tape.name, tape.role.value) == ("TAPE", "proposed")
+    assert "**" not in tape.aliases[0]
+
+
 def test_x_based_keeps_the_name_without_the_suffix():
     got = found("We build a BERT-based encoder and a CRF-inspired decoder.")
     assert "BERT" in got and "CRF" in got

@@ -1176,9 +1176,11 @@ class KGEntities:
         return best
 
     def _as_mention(self, c: Candidate, text: str, sent: _Sent) -> dict:
-        name, aliases = c.text, [c.long] if c.long else []
-        if c.long and sum(w[:1].isupper() for w in c.long.split()) < len(c.long.split()) / 2:
-            name, aliases = c.long, [c.text]  # "flow matching models (FMs)": the words say more
+        # markdown bold left inside words: "con**T**extualized" -> "conTextualized"
+        long = c.long.replace("**", "") if c.long else None
+        name, aliases = c.text.replace("**", ""), [long] if long else []
+        if long and sum(w[:1].isupper() for w in long.split()) < len(long.split()) / 2:
+            name, aliases = long, [name]  # "flow matching models (FMs)": the words say more
         return {
             "name": name,
             "type": c.type.value if c.type else None,
