@@ -50,6 +50,13 @@ def test_abbreviation_digit_repeats_a_letter_and_reversed_order_works():
     assert (ab.short, ab.long) == ("GRACE", "Graph Contrastive Embedding")
 
 
+def test_short_form_that_only_starts_with_the_initials_still_defines():
+    [ab] = find_abbreviations(
+        "We propose Scheduled Auxiliary Control (SAC-X), a new learning paradigm."
+    )
+    assert (ab.short, ab.long) == ("SAC-X", "Scheduled Auxiliary Control")
+
+
 def test_defined_method_keeps_long_form_as_alias():
     [ep] = extract_papers(
         [

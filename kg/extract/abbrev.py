@@ -65,6 +65,25 @@ def best_long_form(short: str, long: str) -> int | None:
     return long.rfind(" ", 0, i + 1) + 1
 
 
+def _initials_prefix(short: str, long: str) -> int | None:
+    """Start offset in `long` of a capitalised run whose initials begin `short`, when the
+    letter-by-letter match fails: "Relational Invariant Learning framework (RILOOD)". At least
+    three initials, at most one lower-case word between the run and the parenthesis."""
+    words = list(_WORD_RE.finditer(long))
+    if words and words[-1].group()[:1].islower():
+        words.pop()  # "framework", "method", "model"
+    run: list[re.Match[str]] = []
+    for w in reversed(words):
+        if not w.group()[:1].isupper():
+            break
+        run.insert(0, w)
+    for i in range(len(run) - 2):  # the longest run whose initials start the short form
+        initials = "".join(w.group()[0] for w in run[i:]).upper()
+        if len(initials) >= 3 and short.upper().startswith(initials):
+            return run[i].start()
+    return None
+
+
 def _window_before(text: str, end: int, lo: int, n_words: int) -> int:
     """Start offset of the last `n_words` words of text[lo:end]."""
     words = list(_WORD_RE.finditer(text, lo, end))
@@ -86,6 +105,8 @@ def find_abbreviations(text: str, lo: int = 0, hi: int | None = None) -> list[Ab
             start = _window_before(text, m.start(), lo, n)
             window = text[start : m.start()].rstrip()
             offset = best_long_form(first, window)
+            if offset is None:
+                offset = _initials_prefix(first, window)
             if offset is None:
                 continue
             long = window[offset:].strip(" ,;:-")
