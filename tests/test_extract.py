@@ -226,8 +226,12 @@ def test_gazetteer_types_known_names_and_extra_files_extend_it(tmp_path):
 
 
 def test_new_version_of_a_known_family_gets_the_family_type():
-    got = found("It yields a relative improvement of 17.5% on GPT-5 and on CIFAR-20.")
+    got = found(
+        "It yields a relative improvement of 17.5% on GPT-5 and on CIFAR-20. Sink tokens also "
+        "appear in GPT-OSS."
+    )
     assert got["GPT-5"][0] == "Method"
+    assert got["GPT-OSS"][0] == "Method"
     assert got["CIFAR-20"][0] == "Dataset"
 
 

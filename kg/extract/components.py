@@ -799,7 +799,15 @@ class KGEntities:
         for c in cands:
             if c.label is None:
                 key = name_key(c.text)
-                c.label = gaz_keys.get(key) or self._families().get(_family(key))
+                c.label = (
+                    gaz_keys.get(key)
+                    or self._families().get(_family(key))
+                    or (
+                        self._families().get(name_key(c.text.split("-")[0]))
+                        if "-" in c.text
+                        else None
+                    )
+                )
         cands += self._proposed_phrases(text, trig["propose"], cands)
 
         # abbreviations: attach long forms to the short-form candidate
