@@ -1046,7 +1046,7 @@ class KGEntities:
         trig_kind = self._list_trigger(c, text, s0, trig, cands)
         if trig_kind:
             kind, ts = trig_kind
-            lead = text[max(s0, ts - 40) : ts].lower().split()[-4:]
+            lead = text[max(s0, ts - 70) : ts].lower().split()[-8:]
             if kind == "datalist":
                 data_ctx = True
             elif kind in ("on", "across"):
