@@ -130,6 +130,12 @@ def test_benchmarks_in_parentheses_are_data():
     }
 
 
+def test_bench_arena_gym_names_are_benchmarks():
+    got = found("Our agent outperforms GPT-4 on LongBench. We introduce ToolBench-v2 for tools.")
+    assert got["LongBench"] == ("Benchmark", "evaluated_on")
+    assert got["ToolBench-v2"][0] == "Benchmark"
+
+
 # --- comparison context -----------------------------------------------------------------------
 
 

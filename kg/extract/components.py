@@ -65,6 +65,7 @@ _EPONYM_HEAD_RE = re.compile(
     r"transform|divergence|estimator|algorithm|decomposition|relaxation|descent|"
     r"optimization|kernels?|smoothing|iteration|networks?|chains?)\b(?! (?:learning|models?)\b)"
 )
+_BENCH_NAME_RE = re.compile(r"[a-z0-9\-](?:[Bb]ench|BENCH|Arena|Gym)(?:[\-\s]?v?\d[\w.]*)?$")
 _URL_RE = re.compile(r"https?://\S+|\S+\.(?:com|org|io|net)/\S*")
 _CITATION_AFTER_RE = re.compile(r"\s*(?:et al\b|\(?(?:19|20)\d\d\b|,\s*(?:19|20)\d\d)")
 _EVAL_CUE_RE = re.compile(
@@ -1096,6 +1097,8 @@ class KGEntities:
             head_type = self._type_from_head(c.text) if " " in c.text else None
             if appos_type is not None:
                 t = appos_type
+            elif _BENCH_NAME_RE.search(c.text):
+                t = EntityType.BENCHMARK  # "LongBench", "SWE-bench", "ChatArena"
             elif c.long and long_type in (EntityType.DATASET, EntityType.BENCHMARK):
                 t = long_type
             elif proposed or _MODEL_SIZE_RE.search(c.text):
