@@ -286,6 +286,11 @@ def tasks_of(abstract: str) -> list[str]:
             "measurements.",
             "low-rank matrix recovery",
         ),
+        (  # "the setting of X", where X may end in "optimization"
+            "We extend our algorithm and analysis to the setting of stochastic non-convex "
+            "optimization with noisy gradient feedback, attaining the same convergence rate.",
+            "stochastic non-convex optimization",
+        ),
         (  # a defined task abbreviation heads a task phrase
             "Deep reinforcement learning (RL) has achieved many successes. However, model-free "
             "RL suffers from high sample complexity.",
@@ -315,6 +320,10 @@ def test_task_patterns_on_corpus_sentences(abstract, task):
             "The sentences are used as reference sets in objective machine translation "
             "evaluation measures like BLEU.",
             "objective machine translation",
+        ),
+        (  # a possessive goes on: the object is "the subject's internal model"
+            "We consider the problem of learning the subject\u2019s internal model from data.",
+            "subject learning",
         ),
         (  # a word broken at a line end by a PDF soft hyphen
             "This allows us to formulate the maxi(cid:173) mum clique problem in terms of a "

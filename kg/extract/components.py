@@ -510,9 +510,13 @@ _PROBLEM_HEAD_STOP = frozenset(
     ]
 )
 # anchored on the rare word, so the scan does not start a match at every word
+# nouns that end a task phrase after "the problem of" but say too little before "problem"
+_TASK_NOUNS = frozenset(["optimization", "learning", "inference", "estimation", "minimization"])
 _PROBLEM_AFTER_RE = re.compile(r"(?<=[\w\-] )(?:problems?|tasks?)\b")
 _WORD_BEFORE_RE = re.compile(r"(?<![\w\-])([A-Za-z][\w\-]*)\s$")
-_PROBLEM_OF_RE = re.compile(r"\b(?:problems?|tasks?) of\s+(?:the\s+)?((?:[A-Za-z][\w\-]*\s*){1,4})")
+_PROBLEM_OF_RE = re.compile(
+    r"\b(?:problems?|tasks?|settings?) of\s+(?:the\s+)?((?:[A-Za-z][\w\-]*\s*){1,4})"
+)
 _IS_A_PROBLEM_RE = re.compile(
     r"\s*(?:The\s+|the\s+)?((?:[A-Za-z][\w\-]*\s+){0,5}[A-Za-z][\w\-]*)\s+(?:is|remains|has been)"
     r"\s+(?:a|an|one of the)\s+(?:[a-z\-]+\s+){0,2}(?:problems?|tasks?|challenges?)\b"
@@ -1324,7 +1328,7 @@ class KGEntities:
         for m in _PROBLEM_OF_RE.finditer(text):
             words = []
             for w in m.group(1).split():
-                if not _is_modifier(w) or w.lower() in _PROBLEM_HEAD_STOP:
+                if not _is_modifier(w) or w.lower() in _PROBLEM_HEAD_STOP - _TASK_NOUNS:
                     break
                 words.append(w)
             if not words or words[0].lower() in _GERUND_NOUN:
@@ -1355,7 +1359,9 @@ class KGEntities:
             last = re.compile(r"\w*").match(text, text.find(words[-1][:-1], m.start(2)))
             end = last.end() if last else m.end(2)
             nxt = re.match(r"\s*([A-Za-z(][\w\-:]*)", text[end : end + 30])
-            if nxt and nxt.group(1).lower() not in _NP_BOUNDARY:
+            if text[end : end + 1] in ("'", "\u2019") or (
+                nxt and nxt.group(1).lower() not in _NP_BOUNDARY
+            ):
                 continue  # the noun phrase goes on: "learning [node] embeddings"
             add(m.start(1), end, " ".join([*words, noun]), 1.0)
         # "Matrix completion is a fundamental problem in ..."
