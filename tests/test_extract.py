@@ -399,6 +399,21 @@ def test_name_run_before_the_shortest_long_form_is_one_entity():
     assert planet.aliases == ("Deep Planning Network",)
 
 
+def test_mined_gazetteer_is_typed_and_holds_no_generic_names():
+    from kg.extract.resources import (
+        GAZETTEER_DIR,
+        generic_keys,
+        metric_keys,
+        name_key,
+        read_gazetteer,
+    )
+
+    entries = read_gazetteer(GAZETTEER_DIR / "mined.jsonl")
+    assert len(entries) > 100
+    assert {e.label.value for e in entries} <= {"Method", "Dataset", "Benchmark", "Task"}
+    assert not [e.pattern for e in entries if name_key(e.pattern) in generic_keys() | metric_keys()]
+
+
 def test_mined_gazetteer_knows_names_from_older_papers():
     got = found("We compare against stochastic variance reduced gradient and test on NORB.")
     assert got["stochastic variance reduced gradient"][0] == "Method"

@@ -62,6 +62,8 @@ _GENERIC_HEADS = frozenset(
         "technique",
         "system",
         "learning",
+        "problem",
+        "problems",
     }
 )
 _VAGUE = frozenset({"new", "novel", "general", "simple", "efficient", "unsupervised", "supervised"})
