@@ -17,6 +17,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from kg.errors import InputError
 
@@ -70,7 +71,7 @@ def _head(text: str) -> set[str]:
     return set(re.findall(r"[a-z0-9]+", _LATEX.sub(" ", text).lower())[:60])
 
 
-def _load_json(path: Path) -> object:
+def _load_json(path: Path) -> Any:
     try:
         return json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
@@ -86,10 +87,10 @@ def score(
 
     A gold paper no record matches counts all its gold entities as misses.
     """
-    papers = {p["id"]: p for p in _load_json(papers_path)}  # type: ignore[union-attr]
+    papers = {p["id"]: p for p in _load_json(papers_path)}
     gold: dict[str, dict] = {}
     for path in gold_paths:
-        gold.update(_load_json(path))  # type: ignore[arg-type]
+        gold.update(_load_json(path))
     unknown = [pid for pid in gold if pid not in papers]
     if unknown:
         raise InputError(f"gold ids not in {papers_path}: {', '.join(unknown[:5])}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kg.errors import ConfigError
 from kg.extract import components as _components  # noqa: F401  (registers the factories)
@@ -43,8 +43,9 @@ def _build(model: str | None, gazetteers: tuple[Path, ...]) -> Language:
                 "or leave out --model"
             ) from exc
     # "et al." ends no sentence
+    tokenizer: Any = nlp.tokenizer
     for abbr in ("al.", "Fig.", "Eq.", "approx.", "resp.", "cf.", "vs."):
-        nlp.tokenizer.add_special_case(abbr, [{"ORTH": abbr}])
+        tokenizer.add_special_case(abbr, [{"ORTH": abbr}])
     if "parser" not in nlp.pipe_names and "senter" not in nlp.pipe_names:
         nlp.add_pipe("sentencizer")
     nlp.add_pipe("kg_gazetteer", config={"gazetteers": [str(p) for p in gazetteers]})

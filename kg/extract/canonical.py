@@ -83,7 +83,7 @@ def canonicalize(
 ) -> list[list[dict]]:
     """Give every mention its entity's canonical name, type and aliases; one mention per entity
     per paper (the strongest role, then the highest confidence, wins)."""
-    forced = {name_key(r.alias): r for r in rules}
+    forced = {name_key(rule.alias): rule for rule in rules}
     split = {k for k, r in forced.items() if r.canonical is None}
     if split:  # a split name stands alone: drop the long form it was defined with
         per_paper = [
@@ -117,9 +117,9 @@ def canonicalize(
                 continue
             for alias in m["aliases"]:
                 uf.union(key, name_key(alias))
-    for r in rules:
-        if r.canonical:
-            uf.union(name_key(r.canonical), name_key(r.alias))
+    for rule in rules:
+        if rule.canonical:
+            uf.union(name_key(rule.canonical), name_key(rule.alias))
 
     def root(m: dict) -> str:
         key = name_key(m["name"])
@@ -139,7 +139,7 @@ def canonicalize(
             for alias in m["aliases"]:
                 spellings[r][alias] += 0  # known spelling, but not a vote for the display name
             votes[r][EntityType(m["type"])] += m["confidence"]
-    canonical_of = {r.canonical for r in rules if r.canonical}
+    canonical_of = {rule.canonical for rule in rules if rule.canonical}
     names: dict[str, str] = {}
     types: dict[str, EntityType] = {}
     for r, counts in spellings.items():

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from spacy.attrs import IDX, SENT_START
 from spacy.lang.en.stop_words import STOP_WORDS
@@ -717,7 +717,8 @@ class KGEntities:
     def _gazetteer_keys(self) -> dict[str, EntityType]:
         """Name key → label of every gazetteer entry, to type shape candidates ("ImageNet-1K")."""
         if "kg_gazetteer" in self.nlp.pipe_names:
-            return self.nlp.get_pipe("kg_gazetteer").labels
+            gazetteer: Any = self.nlp.get_pipe("kg_gazetteer")
+            return gazetteer.labels
         return {}
 
     def _families(self) -> dict[str, EntityType]:
@@ -806,7 +807,7 @@ class KGEntities:
                 key = name_key(c.text)
                 c.label = (
                     gaz_keys.get(key)
-                    or self._families().get(_family(key))
+                    or self._families().get(_family(key) or "")
                     or (
                         self._families().get(name_key(c.text.split("-")[0]))
                         if "-" in c.text
@@ -827,11 +828,12 @@ class KGEntities:
                     if ab.long_start <= other.start < ab.long_end or other.start == ab.short_start:
                         other.strength = "part"
                 continue
-            c = by_span.get((ab.short_start, ab.short_end))
-            if c is None:
-                c = Candidate(ab.short_start, ab.short_end, ab.short, "strong")
-                cands.append(c)
-                by_span[(c.start, c.end)] = c
+            found = by_span.get((ab.short_start, ab.short_end))
+            if found is None:
+                found = Candidate(ab.short_start, ab.short_end, ab.short, "strong")
+                cands.append(found)
+                by_span[(found.start, found.end)] = found
+            c = found
             long_start = ab.long_start
             # a name run that starts before the shortest long form and ends inside it is the
             # long form: "[Multimodal In-Context Learning] (ICL)"
@@ -1311,9 +1313,10 @@ class KGEntities:
                 add(start, m.end(1), " ".join([*kept, m.group(1)]), 0.0)
         # "the off-policy evaluation problem": the head is any noun right before
         for p in _PROBLEM_AFTER_RE.finditer(text):
-            m = _WORD_BEFORE_RE.search(text, max(0, p.start() - 40), p.start())
-            if m is None:
+            before = _WORD_BEFORE_RE.search(text, max(0, p.start() - 40), p.start())
+            if before is None:
                 continue
+            m = before
             head = m.group(1)
             if (
                 not _is_modifier(head)
@@ -1366,8 +1369,9 @@ class KGEntities:
             add(m.start(1), end, " ".join([*words, noun]), 1.0)
         # "Matrix completion is a fundamental problem in ..."
         for sent in sents:
-            m = _IS_A_PROBLEM_RE.match(text, sent.start_char, sent.end_char)
-            if m:
+            subject = _IS_A_PROBLEM_RE.match(text, sent.start_char, sent.end_char)
+            if subject:
+                m = subject
                 phrase = m.group(1)
                 words = phrase.split()
                 if (
@@ -1446,7 +1450,7 @@ class KGEntities:
             entry[0] += score if entry[3] == 0 else 0.6
             entry[3] += 1
         ranked = sorted(scored.values(), key=lambda e: (-e[0], e[1]))
-        out = []
+        out: list[dict[str, Any]] = []
         used: set[str] = set()
         for score, start, end, _n, phrase in ranked:
             if score < 1.0 or len(out) >= self.max_tasks:
