@@ -354,7 +354,7 @@ def test_known_method_that_only_modifies_the_proposal_is_used():
         "We propose a black-box variational inference method to approximate intractable "
         "distributions."
     )
-    assert got["variational inference"] == ("Method", "uses")
+    assert got["black-box variational inference"] == ("Method", "uses")
 
 
 def test_passive_mention_of_a_known_method_is_not_a_proposal():
@@ -418,6 +418,39 @@ def test_mined_gazetteer_knows_names_from_older_papers():
     got = found("We compare against stochastic variance reduced gradient and test on NORB.")
     assert got["stochastic variance reduced gradient"][0] == "Method"
     assert got["NORB"][0] == "Dataset"
+
+
+def test_recent_gazetteer_is_disjoint_from_the_other_lists_and_matches_no_english_word():
+    from kg.extract.resources import GAZETTEER_DIR, generic_keys, name_key, read_gazetteer
+
+    recent = read_gazetteer(GAZETTEER_DIR / "ml_recent.jsonl")
+    older = {
+        name_key(e.pattern)
+        for f in ("ml_core.jsonl", "mined.jsonl")
+        for e in read_gazetteer(GAZETTEER_DIR / f)
+    }
+    assert len(recent) > 500
+    assert not [e.pattern for e in recent if name_key(e.pattern) in older | generic_keys()]
+    # a lower-case English word ("the well", "traffic") must not become a dataset
+    got = found("We study the well known problem of traffic and weather on a small dataset.")
+    assert not [n for n, (t, _) in got.items() if t in ("Dataset", "Benchmark")]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name", "etype"),
+    [
+        # paperlists nips2003-72, nips2018-483, nips1992-49
+        ("These algorithms compare favorably to Laplacian Eigenmaps, both in terms of speed and "
+         "embedding quality.", "Laplacian Eigenmaps", "Method"),
+        ("We use regularization techniques such as weight decay, dropout, and batch norm.",
+         "weight decay", "Method"),
+        ("We compare our algorithm with the Baum-Welch method of estimating fixed-size models.",
+         "Baum-Welch", "Method"),
+        ("Results on ogbn-proteins and ZINC250k improve over GATv2.", "ZINC250k", "Dataset"),
+    ],
+)  # fmt: skip
+def test_recent_gazetteer_types_widely_used_names(abstract, name, etype):
+    assert found(abstract)[name][0] == etype
 
 
 # --- generic phrases --------------------------------------------------------------------------
