@@ -453,6 +453,25 @@ def test_recent_gazetteer_types_widely_used_names(abstract, name, etype):
     assert found(abstract)[name][0] == etype
 
 
+@pytest.mark.parametrize(
+    ("abstract", "name", "etype"),
+    [
+        # paperlists nips2018-101, icml2019-703
+        ("Experiments of LeNet-5 and VGG-19 benchmarks on a testbed with 9 dual-GPU servers "
+         "show gains.", "LeNet-5", "Method"),
+        ("We evaluate on four language tasks: WMT 2014 English-German, WMT 2014 English-French, "
+         "WMT 2014 English-Czech and LM1B.", "LM1B", "Dataset"),
+    ],
+)  # fmt: skip
+def test_a_list_takes_the_type_of_its_known_names(abstract, name, etype):
+    assert found(abstract)[name][0] == etype
+
+
+def test_one_known_name_is_no_majority_in_a_list():
+    got = found("It is used in several statistical methods, including CART, ID3, C4, MARS.")
+    assert got["ID3"][0] == "Method"
+
+
 # --- generic phrases --------------------------------------------------------------------------
 
 

@@ -74,6 +74,19 @@ _EVAL_CUE_RE = re.compile(
     r"validat|top-1|error)",
     re.I,
 )
+# between two items of one list: "X, Y", "X and Y", "X (ours), and Y"
+# or parallel results: "1.9x on X, 1.7x on Y, and 1.8x on Z"
+_LIST_JOIN_RE = re.compile(
+    r"\)?(?:\s*\([^()]{0,40}\))?\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+)"
+    r"(?:\S*\d\S*\s+(?:on|for|with)\s+)?"
+)
+_KIND = {
+    EntityType.METHOD: "method",
+    EntityType.DATASET: "data",
+    EntityType.BENCHMARK: "data",
+    EntityType.TASK: "task",
+    EntityType.METRIC: "metric",
+}
 _VERSION_RE = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z]?")
 _MODEL_SIZE_RE = re.compile(r"[\-\u2013 ]\d+(?:\.\d+)?[BMK]$")
 _METHOD_CUE_WORDS = frozenset(
@@ -647,6 +660,7 @@ class Candidate:
     type: EntityType | None = None
     confidence: float = 0.0
     cues: set[str] = field(default_factory=set)
+    sure: bool = False  # typed by a list, a definition or a shape that says it (not by context)
 
 
 @Language.factory("kg_gazetteer", default_config={"gazetteers": []})
@@ -874,6 +888,7 @@ class KGEntities:
         for c in cands:
             self._decide(c, text, sent_of(c.start), trig, cands, counts[name_key(c.text)], local)
 
+        self._type_lists(text, cands)
         cands += self._cited_methods(text, cands)
         mentions = [self._as_mention(c, text, sent_of(c.start)) for c in cands if c.type]
         mentions += self._tasks(doc, text, sents, cands, abbrevs)
@@ -1124,6 +1139,13 @@ class KGEntities:
         if t is None or t is EntityType.METRIC or t is EntityType.TASK:
             return
         c.type = t
+        c.sure = bool(
+            c.label
+            or appos_type
+            or c.long
+            or _MODEL_SIZE_RE.search(c.text)
+            or _BENCH_NAME_RE.search(c.text)
+        )
 
         # role and confidence
         base = {"strong": 0.6, "title": 0.55, "cap": 0.5, "gazetteer": 0.7, "lower": 0.5}[
@@ -1138,6 +1160,34 @@ class KGEntities:
         else:
             c.role, c.confidence = Role.USES, base + (0.15 if method_ctx or c.long else 0.0)
         c.confidence = round(min(c.confidence, 0.95), 2)
+
+    def _type_lists(self, text: str, cands: list[Candidate]) -> None:
+        """Names in one coordinated list ("on X, Y and Z") are one kind of thing: a name typed
+        only by its context takes the type of the known names (gazetteer, definition, model
+        size) beside it, when they agree and are at least half the list: "on Llama-2-7B and
+        Foo" makes Foo a model."""
+        typed = [c for c in cands if c.type]
+        groups: list[list[Candidate]] = []
+        for prev, c in zip([None, *typed], typed, strict=False):
+            if prev is not None and _LIST_JOIN_RE.fullmatch(text, prev.end, c.start):
+                groups[-1].append(c)
+            else:
+                groups.append([c])
+        for group in groups:
+            if len(group) < 2:
+                continue
+            sure = [_KIND[c.type] for c in group if c.sure and c.type]
+            known = set(sure)
+            if len(known) != 1 or 2 * len(sure) < len(group):
+                continue  # "CART, ID3, C4, MARS": one known name is no majority
+            kind = known.pop()
+            for c in group:
+                if c.sure or c.role is Role.PROPOSED or c.type is None or _KIND[c.type] == kind:
+                    continue
+                if kind == "method":
+                    c.type, c.role = EntityType.METHOD, Role.USES
+                else:
+                    c.type, c.role = EntityType.DATASET, Role.EVALUATED_ON
 
     def _list_trigger(
         self, c: Candidate, text: str, s0: int, trig, cands: list[Candidate]
