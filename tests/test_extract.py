@@ -472,6 +472,42 @@ def test_one_known_name_is_no_majority_in_a_list():
     assert got["ID3"][0] == "Method"
 
 
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # paperlists nips2014-256, icml2019-372, nips2004-132, icml2019-158, nips2016-140
+        ("Spike-timing plasticity can implement a form of Bayesian inference similar to Monte "
+         "Carlo methods such as particle filtering.", "particle filtering"),
+        ("The proposed approach, based on kernel mean matching, is applicable to any generative "
+         "models.", "kernel mean matching"),
+        ("Unlike previous work using diffusion kernels and Gaussian random field kernels, a "
+         "nonparametric kernel is learned.", "diffusion kernels"),
+        ("It enables informed parameter selection via kernel density estimators.",
+         "kernel density estimators"),
+        ("Compared with feed-forward neural networks, DANN learns contexts of local features.",
+         "feed-forward neural networks"),
+    ],
+)  # fmt: skip
+def test_lower_case_technique_after_a_comparison_or_use_cue_is_a_used_method(abstract, name):
+    assert found(abstract)[name] == ("Method", "uses")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "wrong"),
+    [
+        # paperlists icml2019-150, nips2018-917, nips2016-560: domains and vague kinds
+        ("Models operate on graph data, such as social networks and recommender systems.",
+         "social networks"),
+        ("We find that linear networks suffer worse conditioning than nonlinear networks.",
+         "nonlinear networks"),
+        ("Its weights are initialized using pre-trained convolutional neural network (CNN).",
+         "pre-trained convolutional neural network"),
+    ],
+)  # fmt: skip
+def test_domains_and_vague_kinds_after_a_cue_are_no_methods(abstract, wrong):
+    assert wrong not in found(abstract)
+
+
 # --- generic phrases --------------------------------------------------------------------------
 
 

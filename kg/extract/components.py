@@ -592,6 +592,48 @@ _GERUND_TASK_RE = re.compile(
 )
 
 
+# cues after which a lower-case technique name is someone's method ("unlike neural operators")
+_TECH_CUES = frozenset(
+    [
+        "outperforms", "outperform", "outperforming", "outperformed", "surpasses", "surpass",
+        "surpassing", "beats", "compared with", "compared to", "comparison with",
+        "comparison to", "than", "unlike", "versus", "vs.", "vs", "such as", "e.g.", "like",
+        "including", "based on", "builds on", "built on", "extension of", "variant of",
+        "extends", "inspired by", "via", "using", "leveraging", "adopting", "integrating",
+    ]
+)  # fmt: skip
+_TECH_PHRASE_RE = re.compile(
+    r"[\s,]+((?:[a-z][\w\-]*\s+){1,3}(?:attention|networks?|operators?|regression|sampling|"
+    r"transformers?|autoencoders?|descent|decoding|filters?|filtering|estimators?|kernels?|"
+    r"forests?|machines?|search|matching))(?=\s*(?:[,.;:()]|$)|\s+(?:and|or|in|on|for|with|"
+    r"to|which|that|by|as|is|are|has|have|can|under|from|at|when|where|while)\b)"
+)
+_LIST_CUES = frozenset(["such as", "e.g.", "like", "including"])
+# the first word of a lower-case phrase that says "the usual kind", not a technique's name
+_VAGUE_FIRST = frozenset(
+    [
+        "vanilla", "full", "plain", "naive", "regular", "original", "deep", "neural", "shallow",
+        "wide", "large", "small", "larger", "smaller", "dense", "other", "traditional", "standard",
+        "existing", "conventional", "classical", "classic", "popular", "modern", "recent",
+        "prior", "previous", "current", "typical", "common", "many", "several", "various",
+        "different", "multiple", "simple", "strong", "powerful", "state-of-the-art", "the", "a",
+        "an", "our", "their", "its", "these", "those", "such", "more", "most", "less", "all",
+        "any", "each", "some", "both", "generic", "general", "exact", "approximate", "random",
+        "baseline", "known", "pure", "learned", "trained", "nonlinear", "primitive",
+        "pre-trained", "pretrained", "fine-tuned",
+    ]
+)  # fmt: skip
+
+
+def _is_tech_modifier(w: str) -> bool:
+    """A word inside a technique name: a task-phrase modifier, or an -ed adjective ("dilated
+    attention", "weighted regression") that is not a vague or verb-like word."""
+    lw = w.lower()
+    return _is_modifier(w) or (
+        lw.endswith("ed") and len(lw) > 4 and lw not in _TASK_STOP and lw not in _TASK_VERBS
+    )
+
+
 def _singular(w: str) -> str:
     """matrices -> matrix, patches -> patch, probabilities -> probability, effects -> effect."""
     lw = w.lower()
@@ -889,6 +931,7 @@ class KGEntities:
             self._decide(c, text, sent_of(c.start), trig, cands, counts[name_key(c.text)], local)
 
         self._type_lists(text, cands)
+        cands += self._compared_phrases(text, trig["compare"], cands)
         cands += self._cited_methods(text, cands)
         mentions = [self._as_mention(c, text, sent_of(c.start)) for c in cands if c.type]
         mentions += self._tasks(doc, text, sents, cands, abbrevs)
@@ -1282,6 +1325,45 @@ class KGEntities:
         if re.search(r"(?:-|\(cid:\d+\))\s$", text[max(0, start - 12) : start]):
             return [], pos  # "maxi- mum clique", "maxi(cid:173) mum": a word broken at a line end
         return kept, start
+
+    def _compared_phrases(
+        self, text: str, compare: list[tuple[int, int]], cands: list[Candidate]
+    ) -> list[Candidate]:
+        """Lower-case technique names right after a comparison or use cue, ending in a technique
+        noun ("... attention", "... operators", "... regression"), also as a list: "compared
+        with linear attention and state space models", "unlike neural operators, ..."."""
+        out: list[Candidate] = []
+        for ts, te in compare:
+            cue = text[ts:te].lower()
+            if cue not in _TECH_CUES:
+                continue
+            lead = re.search(r"([A-Za-z][\w\-]*)[\s,(]*$", text[max(0, ts - 40) : ts])
+            if cue in _LIST_CUES and not (
+                lead and lead.group(1).lower() in _METHOD_CUE_WORDS | self.method_heads
+            ):
+                continue  # "graph data, such as social networks": only "methods such as X"
+            pos = te
+            for _ in range(3):  # "such as A, B and C"
+                m = _TECH_PHRASE_RE.match(text, pos)
+                if m is None:
+                    break
+                words = m.group(1).split()
+                if (
+                    words[0].lower() in _VAGUE_FIRST
+                    or not all(_is_tech_modifier(w) for w in words[:-1])
+                    or name_key(m.group(1)) in self.generic
+                    or name_key(m.group(1)) in self.fields
+                    or any(c.start < m.end(1) and m.start(1) < c.end for c in cands)
+                ):
+                    break
+                c = Candidate(m.start(1), m.end(1), m.group(1), "lower", type=EntityType.METHOD)
+                c.role, c.confidence = Role.USES, 0.6
+                out.append(c)
+                nxt = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+").match(text, m.end(1))
+                if nxt is None:
+                    break
+                pos = nxt.end() - 1
+        return out
 
     def _cited_methods(self, text: str, cands: list[Candidate]) -> list[Candidate]:
         """A lower-case technique name right before a citation is someone's method:
