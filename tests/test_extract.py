@@ -508,6 +508,22 @@ def test_domains_and_vague_kinds_after_a_cue_are_no_methods(abstract, wrong):
     assert wrong not in found(abstract)
 
 
+@pytest.mark.parametrize(
+    ("abstract", "wrong"),
+    [
+        # paperlists icml2018-417, nips2014-200, icml2018-373
+        ("In a case study, examining non-certified white-box-secure defenses at ICLR 2018, we "
+         "find obfuscated gradients are a common occurrence.", "ICLR 2018"),
+        ("It is faster than a constraint satisfaction based algorithm (Corander et al., "
+         "NIPS 2013).", "NIPS 2013"),
+        ("In a COLT 2017 open problem, Agarwal et al. asked for a bound.", "COLT 2017"),
+        ("Training takes two days on 8 V100 GPUs.", "V100"),
+    ],
+)  # fmt: skip
+def test_venues_with_a_year_and_accelerators_are_no_methods(abstract, wrong):
+    assert wrong not in found(abstract)
+
+
 # --- generic phrases --------------------------------------------------------------------------
 
 

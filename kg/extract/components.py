@@ -799,6 +799,11 @@ class KGEntities:
             or bool(_UNIT_RE.fullmatch(text))
             or bool(_MATH_LEFTOVER_RE.match(text))
             or text[:4].lower() == "non-"  # "non-BP learning": what a method is not
+            or (  # "FOCS 2023", "Nvidia 3090": a generic word and a number
+                " " in text
+                and name_key(text.split()[0]) in self.generic
+                and all(re.fullmatch(r"[\d.]+[A-Za-z]?", w) for w in text.split()[1:])
+            )
         )
 
     def _head(self, phrase: str) -> str:
