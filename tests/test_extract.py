@@ -486,6 +486,11 @@ def test_one_known_name_is_no_majority_in_a_list():
          "kernel density estimators"),
         ("Compared with feed-forward neural networks, DANN learns contexts of local features.",
          "feed-forward neural networks"),
+        # nips2008-53, nips2011-29: a vague first word is left out, "random" is not vague
+        ("It improves the covariance estimate compared to traditional shrinkage estimators.",
+         "shrinkage estimators"),
+        ("We optimize hyper-parameters using random search and two new greedy sequential "
+         "methods.", "random search"),
     ],
 )  # fmt: skip
 def test_lower_case_technique_after_a_comparison_or_use_cue_is_a_used_method(abstract, name):

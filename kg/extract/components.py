@@ -602,23 +602,27 @@ _TECH_CUES = frozenset(
         "extends", "inspired by", "via", "using", "leveraging", "adopting", "integrating",
     ]
 )  # fmt: skip
+_TECH_HEADS = (
+    r"(?:attention|networks?|operators?|regression|sampling|transformers?|autoencoders?|descent|"
+    r"decoding|filters?|filtering|estimators?|kernels?|forests?|machines?|search|matching)"
+)
 _TECH_PHRASE_RE = re.compile(
-    r"[\s,]+((?:[a-z][\w\-]*\s+){1,3}(?:attention|networks?|operators?|regression|sampling|"
-    r"transformers?|autoencoders?|descent|decoding|filters?|filtering|estimators?|kernels?|"
-    r"forests?|machines?|search|matching))(?=\s*(?:[,.;:()]|$)|\s+(?:and|or|in|on|for|with|"
-    r"to|which|that|by|as|is|are|has|have|can|under|from|at|when|where|while)\b)"
+    r"[\s,]+((?:[a-z][\w\-]*\s+){1,3}" + _TECH_HEADS + r")(?=\s*(?:[,.;:()]|$)|\s+(?:and|or|in|on|"
+    r"for|with|to|which|that|by|as|is|are|has|have|can|under|from|at|when|where|while)\b)"
 )
 _LIST_CUES = frozenset(["such as", "e.g.", "like", "including"])
 # the first word of a lower-case phrase that says "the usual kind", not a technique's name
 _VAGUE_FIRST = frozenset(
     [
-        "vanilla", "full", "plain", "naive", "regular", "original", "deep", "neural", "shallow",
-        "wide", "large", "small", "larger", "smaller", "dense", "other", "traditional", "standard",
+        "vanilla", "full", "plain", "naive", "regular", "original", "deep", "shallow", "wide",
+        "large", "small", "larger", "smaller", "dense", "other", "end-to-end", "traditional",
+        "standard",
         "existing", "conventional", "classical", "classic", "popular", "modern", "recent",
         "prior", "previous", "current", "typical", "common", "many", "several", "various",
         "different", "multiple", "simple", "strong", "powerful", "state-of-the-art", "the", "a",
         "an", "our", "their", "its", "these", "those", "such", "more", "most", "less", "all",
-        "any", "each", "some", "both", "generic", "general", "exact", "approximate", "random",
+        "any", "each", "some", "both", "generic", "general", "exact", "approximate", "individual",
+        "learning", "local",
         "baseline", "known", "pure", "learned", "trained", "nonlinear", "primitive",
         "pre-trained", "pretrained", "fine-tuned",
     ]
@@ -1332,11 +1336,14 @@ class KGEntities:
         return kept, start
 
     def _compared_phrases(
-        self, text: str, compare: list[tuple[int, int]], cands: list[Candidate]
+        self,
+        text: str,
+        compare: list[tuple[int, int]],
+        cands: list[Candidate],
     ) -> list[Candidate]:
-        """Lower-case technique names right after a comparison or use cue, ending in a technique
-        noun ("... attention", "... operators", "... regression"), also as a list: "compared
-        with linear attention and state space models", "unlike neural operators, ..."."""
+        """Lower-case technique names ending in a technique noun ("... attention", "...
+        operators", "... regression") right after a comparison or use cue, also as a list
+        ("compared with linear attention and state space models", "unlike neural operators")."""
         out: list[Candidate] = []
         for ts, te in compare:
             cue = text[ts:te].lower()
@@ -1350,25 +1357,37 @@ class KGEntities:
             pos = te
             for _ in range(3):  # "such as A, B and C"
                 m = _TECH_PHRASE_RE.match(text, pos)
-                if m is None:
+                c = self._tech_candidate(text, m.start(1), m.end(1), cands) if m else None
+                if m is None or c is None:
                     break
-                words = m.group(1).split()
-                if (
-                    words[0].lower() in _VAGUE_FIRST
-                    or not all(_is_tech_modifier(w) for w in words[:-1])
-                    or name_key(m.group(1)) in self.generic
-                    or name_key(m.group(1)) in self.fields
-                    or any(c.start < m.end(1) and m.start(1) < c.end for c in cands)
-                ):
-                    break
-                c = Candidate(m.start(1), m.end(1), m.group(1), "lower", type=EntityType.METHOD)
-                c.role, c.confidence = Role.USES, 0.6
                 out.append(c)
                 nxt = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+").match(text, m.end(1))
                 if nxt is None:
                     break
                 pos = nxt.end() - 1
         return out
+
+    def _tech_candidate(
+        self, text: str, start: int, end: int, cands: list[Candidate]
+    ) -> Candidate | None:
+        """The technique name in text[start:end] without vague leading words ("end-to-end
+        neural operators" -> "neural operators"), or None when nothing specific is left."""
+        words = text[start:end].split()
+        while len(words) > 2 and words[0].lower() in _VAGUE_FIRST:
+            start = text.index(words[1], start + len(words[0]))
+            words = words[1:]
+        phrase = text[start:end]
+        if (
+            words[0].lower() in _VAGUE_FIRST
+            or not all(_is_tech_modifier(w) for w in words[:-1])
+            or name_key(phrase) in self.generic
+            or name_key(phrase) in self.fields
+            or any(c.start < end and start < c.end for c in cands)
+        ):
+            return None
+        c = Candidate(start, end, phrase, "lower", type=EntityType.METHOD)
+        c.role, c.confidence = Role.USES, 0.6
+        return c
 
     def _cited_methods(self, text: str, cands: list[Candidate]) -> list[Candidate]:
         """A lower-case technique name right before a citation is someone's method:
