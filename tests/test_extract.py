@@ -529,6 +529,36 @@ def test_venues_with_a_year_and_accelerators_are_no_methods(abstract, wrong):
     assert wrong not in found(abstract)
 
 
+def test_a_capitalised_word_right_before_a_data_noun_is_a_dataset():
+    # paperlists nips2014-41, nips2016-148
+    got = found(
+        "Our method significantly outperforms the state of the art methods on the LSP and FLIC "
+        "datasets and also performs very well on the Buffy dataset without any training. It "
+        "yields good results for the premise selection task on the Mizar corpus."
+    )
+    assert got["Buffy"] == ("Dataset", "evaluated_on")
+    assert got["Mizar"][0] == "Dataset"
+
+
+@pytest.mark.parametrize(
+    ("abstract", "wrong"),
+    [
+        # paperlists nips2010-241, nips2010-197, icml2019-136, nips2017-543, nips2017-620
+        ("The method is demonstrated on the benchmark INRIA pedestrian detection dataset of Dalal "
+         "and Triggs and the PASCAL VOC dataset.", "Triggs"),
+        ("We consider online learning in finite stochastic Markovian environments where a new "
+         "reward function is chosen.", "Markovian"),
+        ("Deep networks have achieved impressive performance in various domains.",
+         "Deep networks"),
+        ("We show that derandomizing this solution is NP-hard in general.", "NP-hard"),
+        ("High network communication cost for synchronizing gradients is the bottleneck.",
+         "High network"),
+    ],
+)  # fmt: skip
+def test_people_adjectives_openers_and_complexity_classes_are_no_entities(abstract, wrong):
+    assert wrong not in found(abstract)
+
+
 # --- generic phrases --------------------------------------------------------------------------
 
 

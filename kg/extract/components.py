@@ -87,6 +87,11 @@ _KIND = {
     EntityType.TASK: "task",
     EntityType.METRIC: "metric",
 }
+# a list of capitalised names before a data noun, and what may stand before the first name
+_NAMED_DATA_RE = re.compile(
+    r"(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)[A-Z0-9][^\s,]*(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
+)
+_NAMED_DATA_LEAD_RE = re.compile(r"(?:\b(?:the|on|and|or|in|from|using|with)|[,(])\s+$")
 _VERSION_RE = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z]?")
 _MODEL_SIZE_RE = re.compile(r"[\-\u2013 ]\d+(?:\.\d+)?[BMK]$")
 _METHOD_CUE_WORDS = frozenset(
@@ -622,7 +627,7 @@ _VAGUE_FIRST = frozenset(
         "different", "multiple", "simple", "strong", "powerful", "state-of-the-art", "the", "a",
         "an", "our", "their", "its", "these", "those", "such", "more", "most", "less", "all",
         "any", "each", "some", "both", "generic", "general", "exact", "approximate", "individual",
-        "learning", "local",
+        "learning", "local", "high", "low",
         "baseline", "known", "pure", "learned", "trained", "nonlinear", "primitive",
         "pre-trained", "pretrained", "fine-tuned",
     ]
@@ -1008,7 +1013,12 @@ class KGEntities:
                 strength = "title"
             else:
                 strength = "cap"
-            if strength in ("cap", "title"):
+            opener = text[s:e].lower()
+            if strength in ("cap", "title") and not (
+                strength == "cap"
+                and s in sent_starts
+                and (opener in _VAGUE_FIRST or opener in _LEADING_STOP or opener.endswith("ly"))
+            ):  # "Deep networks ...", "High network cost ...": an opening capital says little
                 ext = _EPONYM_HEAD_RE.match(text, e)
                 if ext:  # "Laplace approximation", "Gibbs sampling", "Hopfield networks"
                     e, phrase, strength = ext.end(), text[s : ext.end()], "title"
@@ -1110,6 +1120,15 @@ class KGEntities:
             r"((?:[a-z][\w\-]*\s+){0,2}?)([a-z][\w\-]*)\b",
             text[c.end : s1],
         )
+        # "the Buffy dataset", "the LSP and FLIC datasets" (not "of Dalal and Triggs and the
+        # PASCAL VOC dataset", not "stochastic Markovian environments")
+        named_data = bool(
+            list_tail
+            and list_tail.group(2) in self.data_heads
+            and not list_tail.group(1)
+            and _NAMED_DATA_RE.fullmatch(text, c.end, list_tail.start(2) + c.end)
+            and _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
+        )
         if (list_tail and list_tail.group(2) in self.data_heads) or (
             list_tail
             and list_tail.group(2) in ("tasks", "task")
@@ -1180,7 +1199,7 @@ class KGEntities:
                 return  # "Temporal Action Localization": task phrases are ranked in _tasks
             elif head_type is EntityType.METHOD:
                 t = EntityType.METHOD
-            elif data_ctx and not method_ctx and c.strength != "cap":
+            elif data_ctx and not method_ctx and (c.strength != "cap" or named_data):
                 t = EntityType.DATASET
             elif c.long:
                 t = long_type or (EntityType.METHOD if method_ctx else None)
