@@ -557,6 +557,13 @@ def test_a_capitalised_word_right_before_a_data_noun_is_a_dataset():
         ("We show that derandomizing this solution is NP-hard in general.", "NP-hard"),
         ("High network communication cost for synchronizing gradients is the bottleneck.",
          "High network"),
+        # nips2014-332, icml2016-321, nips1988-33, nips2000-59
+        ("The observations are noisy realization of a low-rank tensor W* and a sparse "
+         "corruption tensor V*.", "W*"),
+        ("It gives a bias+variance approximation bound of the global optimum.", "bias+variance"),
+        ("Spurious fIxed points, whose regions of attraction are not recognized, are skipped.",
+         "Spurious fIxed"),
+        ("Our algorithm improves the signal-to-noise ratio up to 3 dB compared to DCT.", "dB"),
     ],
 )  # fmt: skip
 def test_people_adjectives_openers_and_complexity_classes_are_no_entities(abstract, wrong):

@@ -52,6 +52,9 @@ _UNIT_RE = re.compile(
 _MATH_LEFTOVER_RE = re.compile(
     r"(?:frac|mathcal|mathbb|mathrm|mathbf|mathit|sqrt|operatorname|left|right)(?=[A-Z0-9\u0370-\u03ff({])|.*_"
 )
+# a variable with a star ("x1*", "A*"), words joined by "+" ("bias+variance"), and a PDF's
+# "fi" ligature read as "fI" ("fInite", "Spurious fIxed points")
+_NOT_A_NAME_RE = re.compile(r"^[A-Za-z]\d*\*$|^[a-z]+\+[a-z]+$|(?:^|\s|[a-z])f[I][a-z]")
 _ACCENTS = frozenset("\u00b4`\u00a8\u02dc\u02c6\u02dd")
 _SUFFIX_RE = re.compile(
     r"[\-\u2013](?:based|inspired|like|style|guided|driven|aware|free|specific|level|wise|only|"
@@ -808,6 +811,7 @@ class KGEntities:
             or bool(_UNIT_RE.fullmatch(text))
             or bool(_MATH_LEFTOVER_RE.match(text))
             or text[:4].lower() == "non-"  # "non-BP learning": what a method is not
+            or bool(_NOT_A_NAME_RE.search(text))
             or (  # "FOCS 2023", "Nvidia 3090": a generic word and a number
                 " " in text
                 and name_key(text.split()[0]) in self.generic
