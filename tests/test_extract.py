@@ -451,6 +451,11 @@ def test_recent_gazetteer_is_disjoint_from_the_other_lists_and_matches_no_englis
         ("We compare our algorithm with the Baum-Welch method of estimating fixed-size models.",
          "Baum-Welch", "Method"),
         ("Results on ogbn-proteins and ZINC250k improve over GATv2.", "ZINC250k", "Dataset"),
+        # icml2019-65, icml2019-706: games and simulators are benchmarks, not methods
+        ("It exceeds the state-of-the-art in challenging combinatorial domains such as Sokoban.",
+         "Sokoban", "Benchmark"),
+        ("We evaluate on a navigation task and the large action space domain of StarCraft II.",
+         "StarCraft II", "Benchmark"),
     ],
 )  # fmt: skip
 def test_recent_gazetteer_types_widely_used_names(abstract, name, etype):
