@@ -440,6 +440,22 @@ def test_recent_gazetteer_is_disjoint_from_the_other_lists_and_matches_no_englis
     )
 
 
+@pytest.mark.skipif(not (SHARED / "seeds").is_dir(), reason="needs ../shared/seeds")
+def test_recent_gazetteer_names_nothing_from_the_seed_or_dev_abstracts():
+    import re
+
+    from kg.extract.resources import GAZETTEER_DIR, name_key, read_gazetteer
+
+    seen: set[str] = set()
+    for path in [*(SHARED / "seeds").glob("*"), *(SHARED / "eval").glob("*.json")]:
+        words = re.findall(r'[^\s|"\[\],]+', path.read_text(encoding="utf-8"))
+        for n in range(1, 6):
+            for i in range(len(words) - n + 1):
+                seen.add(name_key(" ".join(words[i : i + n]).strip(".,;:()[]\"'")))
+    recent = read_gazetteer(GAZETTEER_DIR / "ml_recent.jsonl")
+    assert not [e.pattern for e in recent if name_key(e.pattern) in seen]
+
+
 @pytest.mark.parametrize(
     ("abstract", "name", "etype"),
     [
