@@ -516,6 +516,11 @@ def test_one_known_name_is_no_majority_in_a_list():
          "shrinkage estimators"),
         ("We optimize hyper-parameters using random search and two new greedy sequential "
          "methods.", "random search"),
+        # nips2010-66, nips2011-25: after use verbs too
+        ("We apply the double estimator to Q-learning to construct Double Q-learning.",
+         "double estimator"),
+        ("Additive GPs generalize the standard GP models which use squared-exponential kernels.",
+         "squared-exponential kernels"),
     ],
 )  # fmt: skip
 def test_lower_case_technique_after_a_comparison_or_use_cue_is_a_used_method(abstract, name):
@@ -530,6 +535,11 @@ def test_lower_case_technique_after_a_comparison_or_use_cue_is_a_used_method(abs
          "social networks"),
         ("We find that linear networks suffer worse conditioning than nonlinear networks.",
          "nonlinear networks"),
+        # nips2017-522, nips1991-43: "leverage" is also a noun; "separate" says no name
+        ("While leverage score sampling has long been known to give strong guarantees, it is "
+         "slow.", "score sampling"),
+        ("The system uses separate neural networks to locate segment boundaries.",
+         "separate neural networks"),
         ("Its weights are initialized using pre-trained convolutional neural network (CNN).",
          "pre-trained convolutional neural network"),
     ],

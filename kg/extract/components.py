@@ -618,6 +618,11 @@ _TECH_PHRASE_RE = re.compile(
     r"[\s,]+((?:[a-z][\w\-]*\s+){1,3}" + _TECH_HEADS + r")(?=\s*(?:[,.;:()]|$)|\s+(?:and|or|in|on|"
     r"for|with|to|which|that|by|as|is|are|has|have|can|under|from|at|when|where|while)\b)"
 )
+# "we employ dilated attention", "it replaces softmax attention with ..."
+_USE_VERB_RE = re.compile(
+    r"\b(?:employ|employs|employed|apply|applies|applied|adopt|adopts|adopted|"
+    r"use|uses|replace|replaces|replacing|combine|combines|combining)(?=\s+[a-z])"
+)
 _LIST_CUES = frozenset(["such as", "e.g.", "like", "including"])
 # the first word of a lower-case phrase that says "the usual kind", not a technique's name
 _VAGUE_FIRST = frozenset(
@@ -630,7 +635,8 @@ _VAGUE_FIRST = frozenset(
         "different", "multiple", "simple", "strong", "powerful", "state-of-the-art", "the", "a",
         "an", "our", "their", "its", "these", "those", "such", "more", "most", "less", "all",
         "any", "each", "some", "both", "generic", "general", "exact", "approximate", "individual",
-        "learning", "local", "high", "low",
+        "learning", "local", "high", "low", "separate", "actual", "appropriate", "suitable",
+        "proper", "same", "single", "new", "novel",
         "baseline", "known", "pure", "learned", "trained", "nonlinear", "primitive",
         "pre-trained", "pretrained", "fine-tuned",
     ]
@@ -1368,10 +1374,10 @@ class KGEntities:
         operators", "... regression") right after a comparison or use cue, also as a list
         ("compared with linear attention and state space models", "unlike neural operators")."""
         out: list[Candidate] = []
-        for ts, te in compare:
+        cues = [(ts, te) for ts, te in compare if text[ts:te].lower() in _TECH_CUES]
+        cues += [m.span() for m in _USE_VERB_RE.finditer(text)]
+        for ts, te in sorted(cues):
             cue = text[ts:te].lower()
-            if cue not in _TECH_CUES:
-                continue
             lead = re.search(r"([A-Za-z][\w\-]*)[\s,(]*$", text[max(0, ts - 40) : ts])
             if cue in _LIST_CUES and not (
                 lead and lead.group(1).lower() in _METHOD_CUE_WORDS | self.method_heads
