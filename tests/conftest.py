@@ -155,6 +155,16 @@ def sample_graph(sample_records: list[ExtractedPaper]) -> GraphData:
     return build_graph(sample_records)
 
 
+@pytest.fixture(scope="session")
+def sample_store(
+    sample_graph: GraphData, tmp_path_factory: pytest.TempPathFactory
+) -> NetworkXStore:
+    """An embedded store holding the sample graph, shared by read-only tests."""
+    store = NetworkXStore(tmp_path_factory.mktemp("kg"))
+    store.write(sample_graph, fresh=True)
+    return store
+
+
 def expected_counts(graph: GraphData) -> Counts:
     """What a store holding exactly ``graph`` must count, COAUTHOR included."""
     nodes: dict[str, int] = {}

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from kg.cli import app
 from kg.errors import NotFound, QueryError
-from kg.graph import GraphData, build_graph
+from kg.graph import build_graph
 from kg.model import Author, ExtractedPaper, Paper, SourceRef
 from kg.queries import get_query, list_queries, prepare_params, run_query, write_clauses
 from kg.queries.spec import CYPHER_DIR, parse_query
@@ -22,15 +22,6 @@ from kg.queries.twins import cypher_round
 from kg.store.networkx import NetworkXStore
 
 QUERY_NAMES = [spec.name for spec in list_queries()]
-
-
-@pytest.fixture(scope="module")
-def sample_store(
-    sample_graph: GraphData, tmp_path_factory: pytest.TempPathFactory
-) -> NetworkXStore:
-    store = NetworkXStore(tmp_path_factory.mktemp("kg"))
-    store.write(sample_graph, fresh=True)
-    return store
 
 
 def _paper(n: int, *authors: str) -> ExtractedPaper:

@@ -9,18 +9,8 @@ from typer.testing import CliRunner
 
 from kg.cli import app
 from kg.errors import QueryError
-from kg.graph import GraphData
 from kg.queries import search
 from kg.store.networkx import NetworkXStore
-
-
-@pytest.fixture(scope="module")
-def sample_store(
-    sample_graph: GraphData, tmp_path_factory: pytest.TempPathFactory
-) -> NetworkXStore:
-    store = NetworkXStore(tmp_path_factory.mktemp("kg"))
-    store.write(sample_graph, fresh=True)
-    return store
 
 
 def test_an_all_caps_name_finds_the_author_first(sample_store: NetworkXStore) -> None:
