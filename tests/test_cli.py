@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from pathlib import Path
 
 import pytest
@@ -85,7 +87,10 @@ def test_build_sample_prints_summary_and_stats_agree(home):
     assert "Built the graph from 80 papers in 4 files → networkx" in result.stdout
     assert re.search(r"papers\s+80\n", result.stdout)
     assert "skipped 0 input records" in result.stdout
-    assert (home / "graph.json").exists()
+    graph_file = home / "graph.json"
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert stat.S_IMODE(graph_file.stat().st_mode) == 0o666 & ~umask  # not mkstemp's 0600
     built = summary(invoke("stats", "--json"))
     assert built["papers"] == 80 and built["authors"] == 405
     assert built["methods"] > 50 and built["datasets"] > 5 and built["tasks"] > 20

@@ -23,6 +23,8 @@ from kg.store.base import Counts, Progress
 
 GRAPH_FILE = "graph.json"
 FORMAT_VERSION = 1
+_UMASK = os.umask(0)
+os.umask(_UMASK)
 # node-link's default "id" field would clobber our nodes' own `id` property
 NODE_KEY_FIELD = "node_key"
 
@@ -70,6 +72,7 @@ class NetworkXStore:
                 json.dump(data, fh, ensure_ascii=False, separators=(",", ":"))
                 fh.flush()
                 os.fsync(fh.fileno())
+            os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp makes it 0600; a store is a normal file
             os.replace(tmp, self.path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
