@@ -302,6 +302,18 @@ def test_task_patterns_on_corpus_sentences(abstract, task):
     assert task in [t.lower() if t[:1].isupper() else t for t in tasks_of(abstract)]
 
 
+def test_a_repeated_task_is_scored_by_its_best_mention():
+    # paperlists (ICML 2017): a weak first mention ("apply X to"), a better one later ("of X")
+    abstract = (
+        "Here we propose a way to learn such a time-series model by training a backward model "
+        "for the time-reversed time-series. Our key observation is that only a subset of the "
+        "parameters is hard to learn. We apply bidirectional learning to a dynamic Boltzmann "
+        "machine extended with hidden units. Numerical experiments with synthetic and real "
+        "datasets clearly demonstrate advantages of bidirectional learning."
+    )
+    assert tasks_of(abstract) == ["bidirectional learning"]
+
+
 @pytest.mark.parametrize(
     "abstract, wrong",
     [

@@ -1631,10 +1631,16 @@ class KGEntities:
             if any(a for (ls, le), a in abbrev_long.items() if ls <= start and end <= le):
                 score += 0.5
             score += 0.25 + bonus
-            entry = scored.setdefault(key, [0.0, start, end, 0, phrase])
-            entry[0] += score if entry[3] == 0 else 0.6
+            # [best mention score, start, end, mentions, phrase]: the best mention counts
+            # ("to combinatorial RL" then "combinatorial RL tasks"), each repeat adds 0.6
+            entry = scored.setdefault(key, [score, start, end, 0, phrase])
+            if score > entry[0]:
+                entry[0] = score
             entry[3] += 1
-        ranked = sorted(scored.values(), key=lambda e: (-e[0], e[1]))
+        ranked = sorted(
+            ((e[0] + 0.6 * (e[3] - 1), *e[1:]) for e in scored.values()),
+            key=lambda e: (-e[0], e[1]),
+        )
         out: list[dict[str, Any]] = []
         used: set[str] = set()
         for score, start, end, _n, phrase in ranked:
