@@ -342,6 +342,14 @@ def test_a_repeated_task_is_scored_by_its_best_mention():
             "continuous quadratic program.",
             "mum clique",
         ),
+        (  # paperlists (ICML 2017): an example in parentheses is not the paper's task
+            "We describe a framework for multitask deep reinforcement learning guided by policy "
+            "sketches. Sketches annotate tasks with sequences of named subtasks, not providing "
+            "the detailed guidance used by much previous work on learning policy abstractions "
+            "for RL (e.g. intermediate rewards, subtask completion signals, or intrinsic "
+            "motivations).",
+            "subtask completion",
+        ),
     ],
 )
 def test_task_phrases_stop_at_verbs_adjectives_and_broken_words(abstract, wrong):

@@ -544,6 +544,8 @@ _IS_A_PROBLEM_RE = re.compile(
 )
 
 
+# an example inside parentheses: "(e.g., X", "(such as X, Y"
+_EXAMPLE_BEFORE_RE = re.compile(r"\((?:e\.g\.|for example|for instance|such as)[^()]*$")
 _MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
 # the last word before "problem" is a noun, not an adjective ("a statistical problem")
 _ADJECTIVE_ENDINGS = ("al", "ive", "ous", "ble", "ful", "ic", "ar", "less")
@@ -1593,6 +1595,8 @@ class KGEntities:
         for start, end, phrase, bonus in self._task_spans(text, sents, abbrevs):
             if _MEASURE_AFTER_RE.match(text, end):
                 continue  # "detection rates", "parsing time": about the task, not the task
+            if _EXAMPLE_BEFORE_RE.search(text, max(0, start - 80), start):
+                continue  # "circuits (e.g., object identification)": an example, not the task
             if any(
                 c.type
                 and (
