@@ -291,6 +291,11 @@ def tasks_of(abstract: str) -> list[str]:
             "optimization with noisy gradient feedback, attaining the same convergence rate.",
             "stochastic non-convex optimization",
         ),
+        (  # a specific task head alone before a method noun
+            "We propose a new attribution method for neural networks developed using first "
+            "principles of causality.",
+            "attribution",
+        ),
         (  # a defined task abbreviation heads a task phrase
             "Deep reinforcement learning (RL) has achieved many successes. However, model-free "
             "RL suffers from high sample complexity.",
@@ -341,6 +346,11 @@ def test_a_repeated_task_is_scored_by_its_best_mention():
             "This allows us to formulate the maxi(cid:173) mum clique problem in terms of a "
             "continuous quadratic program.",
             "mum clique",
+        ),
+        (  # paperlists (ICML 2018): a broad task head alone is no task
+            "We establish novel generalization bounds for learning algorithms that converge to "
+            "global minima.",
+            "learning",
         ),
         (  # paperlists (ICML 2017): an example in parentheses is not the paper's task
             "We describe a framework for multitask deep reinforcement learning guided by policy "

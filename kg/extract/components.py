@@ -544,6 +544,16 @@ _IS_A_PROBLEM_RE = re.compile(
 )
 
 
+# a task head alone names the task when a method noun follows ("an unlearning framework")
+_LONE_HEAD_AFTER_RE = re.compile(r"\s+(?:frameworks?|methods?|approach(?:es)?|algorithms?)\b")
+# task heads specific enough to name a task alone
+_LONE_HEADS = frozenset(
+    [
+        "unlearning", "forecasting", "summarization", "captioning", "inpainting", "denoising",
+        "super-resolution", "imputation", "interpretability", "attribution", "forensics",
+        "disambiguation", "merging",
+    ]
+)  # fmt: skip
 # an example inside parentheses: "(e.g., X", "(such as X, Y"
 _EXAMPLE_BEFORE_RE = re.compile(r"\((?:e\.g\.|for example|for instance|such as)[^()]*$")
 _MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
@@ -1498,6 +1508,8 @@ class KGEntities:
             kept, start = self._modifiers(text, m.start())
             if kept:
                 add(start, m.end(1), " ".join([*kept, m.group(1)]), 0.0)
+            elif m.group(1) in _LONE_HEADS and _LONE_HEAD_AFTER_RE.match(text, m.end(1)):
+                add(m.start(1), m.end(1), m.group(1), 0.0)  # "a novel unlearning framework"
         # "the off-policy evaluation problem": the head is any noun right before
         for p in _PROBLEM_AFTER_RE.finditer(text):
             before = _WORD_BEFORE_RE.search(text, max(0, p.start() - 40), p.start())
