@@ -307,6 +307,18 @@ def test_task_patterns_on_corpus_sentences(abstract, task):
     assert task in [t.lower() if t[:1].isupper() else t for t in tasks_of(abstract)]
 
 
+def test_what_a_task_is_crucial_for_is_a_task_only_when_nothing_else_is():
+    # SciERC: the one task phrase in the abstract follows "essential for"
+    only = (
+        "The ambiguity resolution of right-side dependencies is essential for dependency "
+        "parsing of sentences with two or more verbs."
+    )
+    assert tasks_of(only) == ["dependency parsing"]
+    # paperlists sentences: a fundamental problem, then what something is crucial for
+    both = "Graph matching is a fundamental problem. Contexts are crucial for action recognition."
+    assert tasks_of(both) == ["Graph matching"]
+
+
 def test_a_repeated_task_is_scored_by_its_best_mention():
     # paperlists (ICML 2017): a weak first mention ("apply X to"), a better one later ("of X")
     abstract = (

@@ -554,6 +554,11 @@ _LONE_HEADS = frozenset(
         "disambiguation", "merging",
     ]
 )  # fmt: skip
+# "is central to X", "crucial for X": X is what the task serves
+_PURPOSE_BEFORE_RE = re.compile(
+    r"\b(?:central|crucial|critical|essential|important|vital|key|indispensable|necessary)"
+    r"\s+(?:to|for)\s+(?:the\s+|many\s+)?$"
+)
 # an example inside parentheses: "(e.g., X", "(such as X, Y"
 _EXAMPLE_BEFORE_RE = re.compile(r"\((?:e\.g\.|for example|for instance|such as)[^()]*$")
 _MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
@@ -1633,6 +1638,8 @@ class KGEntities:
             ):
                 score += 1.0
             lead = text[max(0, start - 30) : start].lower()
+            # "X is central to [decision-making]": the purpose, a task only when nothing else is
+            purpose = bool(_PURPOSE_BEFORE_RE.search(lead))
             if re.search(
                 r"\b(?:study|studies|address|tackle|for|of|on|toward|towards|in)\s+(?:the\s+)?$",
                 lead,
@@ -1649,19 +1656,22 @@ class KGEntities:
             score += 0.25 + bonus
             # [best mention score, start, end, mentions, phrase]: the best mention counts
             # ("to combinatorial RL" then "combinatorial RL tasks"), each repeat adds 0.6
-            entry = scored.setdefault(key, [score, start, end, 0, phrase])
+            entry = scored.setdefault(key, [score, start, end, 0, phrase, purpose])
             if score > entry[0]:
                 entry[0] = score
             entry[3] += 1
+            entry[5] = entry[5] and purpose
         ranked = sorted(
             ((e[0] + 0.6 * (e[3] - 1), *e[1:]) for e in scored.values()),
-            key=lambda e: (-e[0], e[1]),
+            key=lambda e: (e[5], -e[0], e[1]),
         )
         out: list[dict[str, Any]] = []
         used: set[str] = set()
-        for score, start, end, _n, phrase in ranked:
-            if score < 1.0 or len(out) >= self.max_tasks:
+        for score, start, end, _n, phrase, purpose in ranked:
+            if purpose and out:
                 break
+            if score < 1.0 or len(out) >= self.max_tasks:
+                continue
             key = phrase.lower()
             words = set(key.split())
             if any(len(words & set(u.split())) / len(words | set(u.split())) >= 0.5 for u in used):
