@@ -359,6 +359,16 @@ def test_a_repeated_task_is_scored_by_its_best_mention():
             "continuous quadratic program.",
             "mum clique",
         ),
+        (  # paperlists (ICML 2018): a base-form verb ends the phrase on the left
+            "Whether neural networks can learn abstract reasoning or whether they merely rely on "
+            "superficial statistics is a topic of recent debate.",
+            "learn abstract reasoning",
+        ),
+        (  # paperlists (ICML 2019): a vague adjective is no part of the task
+            "We then demonstrate the efficacy of our approach on federated learning problems "
+            "simulated from two popular image classification datasets.",
+            "popular image classification",
+        ),
         (  # paperlists (ICML 2018): a broad task head alone is no task
             "We establish novel generalization bounds for learning algorithms that converge to "
             "global minima.",

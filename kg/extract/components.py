@@ -487,6 +487,32 @@ _TASK_VERBS = frozenset(
         "best",
         "top-level",
         "flexible",
+        # base-form verbs before an object ("learn translation", "quantify causal attribution")
+        "learn",
+        "find",
+        "combine",
+        "obtain",
+        "compute",
+        "derive",
+        "establish",
+        "formulate",
+        "quantify",
+        "reduce",
+        "handle",
+        "capture",
+        "ensure",
+        "mitigate",
+        "accelerate",
+        "leverage",
+        "exploit",
+        "demonstrate",
+        "evaluate",
+        # vague adjectives ("popular image classification")
+        "popular",
+        "promising",
+        "emerging",
+        "successful",
+        "powerful",
     ]
 )
 # heads that make no task alone before "problem" ("this optimization problem")
