@@ -296,6 +296,12 @@ def tasks_of(abstract: str) -> list[str]:
             "principles of causality.",
             "attribution",
         ),
+        (  # "a problem called X" (NeurIPS 2017)
+            "Attempts to train a comprehensive artificial intelligence capable of solving "
+            "multiple tasks have been impeded by a chronic problem called catastrophic "
+            "forgetting.",
+            "catastrophic forgetting",
+        ),
         (  # a defined task abbreviation heads a task phrase
             "Deep reinforcement learning (RL) has achieved many successes. However, model-free "
             "RL suffers from high sample complexity.",

@@ -585,6 +585,12 @@ _PURPOSE_BEFORE_RE = re.compile(
     r"\b(?:central|crucial|critical|essential|important|vital|key|indispensable|necessary)"
     r"\s+(?:to|for)\s+(?:the\s+|many\s+)?$"
 )
+# "a phenomenon known as X": X names the problem
+_KNOWN_AS_RE = re.compile(
+    r"\b(?:phenomenon|phenomena|problems?|issues?|challenges?|effects?|pathology|failure mode)"
+    r",?\s+(?:commonly\s+|often\s+|also\s+|widely\s+)?(?:known as|called|termed|referred to as"
+    r"|dubbed)\s+(?:the\s+|an?\s+)?((?:[A-Za-z][\w\-]*\s*){1,5})"
+)
 # an example inside parentheses: "(e.g., X", "(such as X, Y"
 _EXAMPLE_BEFORE_RE = re.compile(r"\((?:e\.g\.|for example|for instance|such as)[^()]*$")
 _MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
@@ -1597,6 +1603,20 @@ class KGEntities:
             ):
                 continue  # the noun phrase goes on: "learning [node] embeddings"
             add(m.start(1), end, " ".join([*words, noun]), 1.0)
+        # "a phenomenon known as mode collapse", "a problem called catastrophic forgetting"
+        for m in _KNOWN_AS_RE.finditer(text):
+            words = []
+            for w in m.group(1).split():
+                lw = w.lower()
+                if lw in _NP_BOUNDARY or lw in _TASK_STOP or lw in _TASK_VERBS or lw == "of":
+                    break
+                if not w.islower() or not _TASK_WORD_RE.fullmatch(w):
+                    words = []
+                    break
+                words.append(w)
+            if 1 <= len(words) <= 4:
+                phrase = " ".join(words)
+                add(m.start(1), m.start(1) + len(phrase), phrase, 1.0)
         # "Matrix completion is a fundamental problem in ..."
         for sent in sents:
             subject = _IS_A_PROBLEM_RE.match(text, sent.start_char, sent.end_char)
