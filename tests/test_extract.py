@@ -380,6 +380,12 @@ def test_a_repeated_task_is_scored_by_its_best_mention():
             "global minima.",
             "learning",
         ),
+        (  # paperlists (ICML 2017): "we propose X ... via/with/using Y": Y is a component
+            "To tackle the challenges of extensive communication costs when handling massive "
+            "high-dimensional and distributed data, we propose an efficient and accurate "
+            "covariance matrix estimation method via data compression.",
+            "data compression",
+        ),
         (  # paperlists (ICML 2017): an example in parentheses is not the paper's task
             "We describe a framework for multitask deep reinforcement learning guided by policy "
             "sketches. Sketches annotate tasks with sequences of named subtasks, not providing "

@@ -591,6 +591,10 @@ _KNOWN_AS_RE = re.compile(
     r",?\s+(?:commonly\s+|often\s+|also\s+|widely\s+)?(?:known as|called|termed|referred to as"
     r"|dubbed)\s+(?:the\s+|an?\s+)?((?:[A-Za-z][\w\-]*\s*){1,5})"
 )
+# the paper's own proposal earlier in the sentence
+_OWN_PROPOSAL_RE = re.compile(
+    r"\b(?:[Ww]e|paper|work) (?:propose|introduce|present|develop)[^.;]*$"
+)
 # an example inside parentheses: "(e.g., X", "(such as X, Y"
 _EXAMPLE_BEFORE_RE = re.compile(r"\((?:e\.g\.|for example|for instance|such as)[^()]*$")
 _MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
@@ -1684,6 +1688,10 @@ class KGEntities:
             ):
                 score += 1.0
             lead = text[max(0, start - 30) : start].lower()
+            if re.search(r"\b(?:with|via|using|through|by)\s+$", lead) and _OWN_PROPOSAL_RE.search(
+                text, max(0, start - 150), start
+            ):
+                continue  # "We propose X, which integrates A with [B alignment]": a component
             # "X is central to [decision-making]": the purpose, a task only when nothing else is
             purpose = bool(_PURPOSE_BEFORE_RE.search(lead))
             if re.search(
