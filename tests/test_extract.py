@@ -325,6 +325,19 @@ def test_what_a_task_is_crucial_for_is_a_task_only_when_nothing_else_is():
     assert tasks_of(both) == ["Graph matching"]
 
 
+def test_what_a_method_is_for_is_a_task_beyond_the_opening_sentences():
+    # paperlists (ICML 2018): "an algorithm for X" in the third sentence
+    abstract = (
+        "Dynamic programming (DP) solves a variety of structured combinatorial problems by "
+        "iteratively breaking them down into smaller subproblems. In spite of their "
+        "versatility, many DP algorithms are non-differentiable, which hampers their use as a "
+        "layer in neural networks trained by backpropagation. We derive two particular "
+        "instantiations of our framework, a smoothed Viterbi algorithm for sequence prediction "
+        "and a smoothed DTW algorithm for time-series alignment."
+    )
+    assert tasks_of(abstract) == ["sequence prediction", "time-series alignment"]
+
+
 def test_a_repeated_task_is_scored_by_its_best_mention():
     # paperlists (ICML 2017): a weak first mention ("apply X to"), a better one later ("of X")
     abstract = (

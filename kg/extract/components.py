@@ -1699,6 +1699,12 @@ class KGEntities:
                 lead,
             ):
                 score += 0.5
+                if re.search(
+                    r"\b(?:framework|method|approach|algorithm|model|architecture|system|pipeline|"
+                    r"paradigm|technique|solution|strategy)s? for\s+(?:the\s+)?$",
+                    lead,
+                ):
+                    score += 0.5  # "a framework for X": what the method is for
             if re.search(
                 r"(?:\b(?:on|across|including|such as)|,|\band)\s+(?:the\s+)?$", lead
             ) and _EVAL_CUE_RE.search(text[max(0, start - 120) : start]):
