@@ -302,6 +302,12 @@ def tasks_of(abstract: str) -> list[str]:
             "forgetting.",
             "catastrophic forgetting",
         ),
+        (  # "... adaptation" heads a task (ICML 2019)
+            "Due to the ability of deep neural nets to learn rich representations, recent "
+            "advances in unsupervised domain adaptation have focused on learning "
+            "domain-invariant features that achieve a small error on the source domain.",
+            "domain adaptation",
+        ),
         (  # a defined task abbreviation heads a task phrase
             "Deep reinforcement learning (RL) has achieved many successes. However, model-free "
             "RL suffers from high sample complexity.",
