@@ -725,6 +725,24 @@ def test_variants_merge_across_papers_into_one_name_and_type():
     assert any("T2PO" in n for n in names[2]) and any("T2PO" in n for n in names[3])
 
 
+def test_display_name_follows_the_prevailing_case_of_a_method_but_tasks_stay_lower_case():
+    eps = extract_papers(
+        [
+            # 3 × "transformers", but 4 capitalised spellings (2 + 2): the capital style wins
+            paper("Our model is more accurate than transformers on long sequences.", "a"),
+            paper("Our model is more accurate than transformers on short sequences.", "b"),
+            paper("Our model trains faster than transformers on code.", "c"),
+            paper("Unlike the Transformer, our model is linear in the sequence length.", "d"),
+            paper("Compared with the Transformer, our kernel method is faster.", "e"),
+            paper("Compared with Transformers, our recurrent model uses less memory.", "f"),
+            paper("Our model is more robust than Transformers to noise.", "g"),
+        ]
+    )
+    methods = {m.name for ep in eps for m in ep.mentions if m.type.value == "Method"}
+    assert "Transformer" in methods
+    assert not {"transformers", "Transformers"} & methods
+
+
 def test_short_and_long_form_merge_and_keep_aliases():
     eps = extract_papers(
         [

@@ -143,10 +143,10 @@ def canonicalize(
     names: dict[str, str] = {}
     types: dict[str, EntityType] = {}
     for r, counts in spellings.items():
-        user = [c for c in canonical_of if uf.find(name_key(c)) == r]
-        names[r] = user[0] if user else max(counts, key=lambda s: (counts[s], -len(s)))
         forced_type = next((f.type for k, f in forced.items() if f.type and uf.find(k) == r), None)
         types[r] = forced_type or votes[r].most_common(1)[0][0]
+        user = [c for c in canonical_of if uf.find(name_key(c)) == r]
+        names[r] = user[0] if user else _display_name(counts, types[r])
 
     out: list[list[dict]] = []
     for mentions in per_paper:
@@ -174,3 +174,21 @@ def canonicalize(
             )
         out.append(list(best.values()))
     return out
+
+
+def _display_name(counts: Counter[str], type_: EntityType) -> str:
+    """The spelling to show: the most used one within the prevailing case style.
+
+    Case is decided by all spellings together, so "Transformer" (6) and "Transformers" (6) beat
+    "transformers" (9) for a method; a tie, and tasks, keep lower case, since those capitals are
+    mostly sentence starts ("Causal discovery is ..."). Then the shorter (singular) spelling.
+    """
+    voted = [s for s in counts if counts[s] > 0] or list(counts)
+    capital = [s for s in voted if any(c.isupper() for c in s)]
+    lower = [s for s in voted if s not in capital]
+    if type_ is EntityType.TASK:
+        pool = lower or capital
+    else:
+        capital_votes = sum(counts[s] for s in capital)
+        pool = capital if capital_votes > sum(counts[s] for s in lower) else lower
+    return max(pool or voted, key=lambda s: (counts[s], -len(s), s))
