@@ -37,25 +37,25 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("author-profile", {"name": "Fazl Barez"}),
     ("author-profile", {"name": "Zhangyang Atlas Wang"}),
     ("author-profile", {"name": "Jiahui Gao", "per_facet": 2}),
-    ("experts", {"entity": "transformers"}),
+    ("experts", {"entity": "Transformers"}),
     ("experts", {"entity": "Flow Matching", "limit": 3}),
     ("experts", {"entity": "causal discovery", "type": "task"}),
     ("recommend-collaborators", {"name": "Jiahui Gao"}),
     ("recommend-collaborators", {"name": "Zhangyang Wang", "concept_weight": 2.0}),
     ("recommend-collaborators", {"name": "Shenglei Fang", "concept_weight": 0.0, "limit": 10}),
-    ("papers-using", {"entity": "transformers"}),
+    ("papers-using", {"entity": "Transformers"}),
     ("papers-using", {"entity": "causal discovery", "type": "task"}),
     ("papers-using", {"entity": "graph neural network", "limit": 2}),
     ("proposed-in", {"entity": "AES"}),
     ("proposed-in", {"entity": "CauScale"}),
-    ("proposed-in", {"entity": "transformers"}),
+    ("proposed-in", {"entity": "Transformers"}),
     ("methods-by-track", {}),
     ("methods-by-track", {"track": "Deep Learning / Attention Mechanisms", "per_track": 3}),
     ("track-overview", {"track": "Deep Learning · Large Language Models"}),
     ("track-overview", {"track": "general machine learning causality", "limit": 2}),
     ("concept-cooccurrence", {}),
     ("concept-cooccurrence", {"min_papers": 1, "limit": 60}),
-    ("concept-cooccurrence", {"entity": "transformers", "min_papers": 1}),
+    ("concept-cooccurrence", {"entity": "Transformers", "min_papers": 1}),
     ("coauthor-graph", {"limit": 100}),
     ("communities", {}),
     ("communities", {"min_size": 2, "limit": 60, "show": 3}),
@@ -128,14 +128,14 @@ def test_unknown_names_are_refused_alike(
     store = stores[store_index]
     with pytest.raises(NotFound, match="did you mean: Fazl Barez"):
         run_query(store, "coauthors", {"name": "Fazl Bares"})
-    with pytest.raises(NotFound, match="transformers"):
+    with pytest.raises(NotFound, match="did you mean: Transformer"):
         run_query(store, "experts", {"entity": "Transformerz"})
 
 
-def test_a_singular_finds_the_plural_entity(stores: tuple[GraphStore, GraphStore]) -> None:
+def test_a_plural_finds_the_singular_entity(stores: tuple[GraphStore, GraphStore]) -> None:
     for store in stores:
-        assert run_query(store, "experts", {"entity": "Transformer"}).params["entity"] == (
-            "transformers"
+        assert run_query(store, "experts", {"entity": "Transformers"}).params["entity"] == (
+            "transformer"
         )
 
 

@@ -32,7 +32,7 @@ def test_a_typo_still_finds_the_author(sample_store: NetworkXStore) -> None:
 def test_type_restricts_the_hits(sample_store: NetworkXStore) -> None:
     hits = search(sample_store, "transformer", type="method", limit=5)
     assert hits and {h.type for h in hits} == {"method"}
-    assert hits[0].name == "transformers"
+    assert hits[0].name == "Transformer"
     assert len(search(sample_store, "transformer", limit=3)) == 3
 
 
