@@ -9,7 +9,6 @@ fresh index (a graph mutated in place by hand does not — call :func:`index_for
 
 from __future__ import annotations
 
-import math
 import weakref
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -137,6 +136,3 @@ def build_index(graph: nx.MultiDiGraph) -> GraphIndex:
         authors.sort()
     return ix
 
-
-def inverse_log(n: int) -> float:
-    return 1.0 / math.log(n)

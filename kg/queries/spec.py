@@ -114,14 +114,6 @@ class QuerySpec:
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
 
-    @property
-    def usage(self) -> str:
-        parts = []
-        for p in self.params:
-            shown = f"{p.name}=<{p.shown_type}>"
-            parts.append(shown if p.required else f"[{shown}]")
-        return f"kg query {self.name} " + " ".join(f"--param {x}" for x in parts)
-
 
 def parse_query(text: str, *, name: str, path: Path | None = None) -> QuerySpec:
     header: list[str] = []
