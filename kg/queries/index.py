@@ -135,4 +135,3 @@ def build_index(graph: nx.MultiDiGraph) -> GraphIndex:
     for authors in ix.paper_authors.values():
         authors.sort()
     return ix
-
