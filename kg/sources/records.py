@@ -56,37 +56,29 @@ def record_to_paper(
     if not abstract and not title:
         known = ", ".join(sorted(set(record) & {*GENERIC_FIELDS, "author"})) or "none"
         return Issue(where, "no abstract or title", f"fields present of ours: {known}")
-    if paperlists_venue is not None:
+    year: int | None
+    if paperlists_venue is not None:  # venue and year come from the file name (icml2019.json)
         venue, year = paperlists_venue
-        names, truncated = _authors(record.get("author"))
         sub = _text(record.get("track"))
-        track = Track(f"{venue} {year}", None if sub in ("", "main") else sub)
-        github = _text(record.get("github"))
-        return make_paper(
-            abstract=abstract,
-            title=title,
-            authors=names,
-            authors_truncated=truncated,
-            track=track,
-            links=[github] if github.startswith("http") else [],
-            year=year,
-            venue=venue,
-            url=_text(record.get("site")) or None,
-            source=where,
-        )
-    names, truncated = _authors(record.get("authors", record.get("author")))
-    track_text = _text(record.get("track"))
-    url = _text(record.get("url"))
+        track: Track | None = Track(f"{venue} {year}", None if sub in ("", "main") else sub)
+        url, link = _text(record.get("site")), _text(record.get("github"))
+        authors = record.get("author")
+    else:
+        venue, year = _text(record.get("venue")), _year(record.get("year"))
+        track = Track.parse(_text(record.get("track")))
+        url = link = _text(record.get("url"))
+        authors = record.get("authors", record.get("author"))
+    names, truncated = _authors(authors)
     return make_paper(
         abstract=abstract,
         title=title,
         authors=names,
         authors_truncated=truncated,
-        track=Track.parse(track_text) if track_text else None,
-        year=_year(record.get("year")) if record.get("year") not in (None, "") else None,
-        venue=_text(record.get("venue")) or None,
+        track=track,
+        links=[link] if link.startswith("http") else [],
+        year=year,
+        venue=venue or None,
         url=url or None,
-        links=[url] if url.startswith("http") else [],
         source=where,
     )
 
