@@ -18,7 +18,7 @@ from typing import Any
 import networkx as nx
 
 from kg.errors import StoreError
-from kg.graph import ENTITY_LABELS, LIST_PROPS, GraphData, coauthor_pairs
+from kg.graph import LIST_PROPS, GraphData, coauthor_pairs
 from kg.store.base import Counts, Progress
 
 GRAPH_FILE = "graph.json"
@@ -122,14 +122,6 @@ class NetworkXStore:
 
     def close(self) -> None:
         pass
-
-    # --- helpers for queries and views ----------------------------------------------------
-
-    def nodes_with_label(self, label: str) -> list[tuple[str, dict[str, Any]]]:
-        return [(k, d) for k, d in self.graph.nodes(data=True) if d.get("label") == label]
-
-    def entity_labels(self) -> tuple[str, ...]:
-        return ENTITY_LABELS
 
 
 def _materialize_coauthors(g: nx.MultiDiGraph) -> None:
