@@ -148,7 +148,6 @@ class ViewData:
     edges: list[VEdge]
     legend_title: str
     legend: list[LegendItem]
-    tracks: list[str]
     total_nodes: int  # before --max-nodes
     notice: str = ""  # why the view is incomplete, shown above the graph
     focus: str | None = None  # the centre of an ego view
@@ -156,6 +155,11 @@ class ViewData:
     @property
     def truncated(self) -> bool:
         return len(self.nodes) < self.total_nodes
+
+    @property
+    def tracks(self) -> list[str]:
+        """The track names of the nodes shown, for the track filter."""
+        return sorted({t for n in self.nodes for t in n.tracks}, key=str.casefold)
 
 
 # --- reading the graph --------------------------------------------------------------------
@@ -497,7 +501,6 @@ def coauthors_view(
         edges=edges,
         legend_title="Collaboration groups (Louvain)",
         legend=legend,
-        tracks=_tracks_in(nodes),
         total_nodes=total,
         notice=_cut_notice(len(nodes), total, "authors", max_nodes, "the largest groups"),
     )
@@ -557,10 +560,7 @@ def topics_view(
     linked = {x for edge in edges for x in (edge.source, edge.target)}
     nodes = [_typed_node(idx, k) for k in [*tracks, *entities] if k in linked]
     without_track = len(idx.by_label.get("Paper", [])) - len(idx.paper_track)
-    subtitle = (
-        " · ".join(_n(c, TYPE_PLURALS[kind][:-1]) for kind, c in _kind_counts(nodes))
-        + f" · {_n(len(edges), 'link')}"
-    )
+    subtitle = f"{_kind_summary(nodes)} · {_n(len(edges), 'link')}"
     if min_weight > 1:
         subtitle += f" · links with ≥ {min_weight} papers"
     notice = _cut_notice(
@@ -573,16 +573,13 @@ def topics_view(
     if without_track > 0:
         extra = f"{_n(without_track, 'paper')} without a track are not in this view."
         notice = f"{notice} {extra}".strip()
-    return ViewData(
-        view="topics",
-        title="Topic map: tracks and what their papers use",
-        subtitle=subtitle,
-        nodes=nodes,
-        edges=edges,
-        legend_title="Node types",
-        legend=_type_legend(nodes),
-        tracks=_tracks_in(nodes),
-        total_nodes=total,
+    return _typed_view(
+        "topics",
+        "Topic map: tracks and what their papers use",
+        subtitle,
+        nodes,
+        edges,
+        total=total,
         notice=notice,
     )
 
@@ -636,18 +633,14 @@ def ego_view(
         edges.append(VEdge(a, b, rel, 1.5, title))
     nodes = [_typed_node(idx, k, center=k == center) for k in keep]
     what = {"author": "Author", "paper": "Paper", "entity": idx.kind(center), "track": "Track"}
-    subtitle = " · ".join(_n(c, TYPE_PLURALS[k][:-1]) for k, c in _kind_counts(nodes))
-    subtitle += f" · within {_n(hops, 'hop')}"
-    return ViewData(
-        view=kind,
-        title=f"{what[kind]}: {idx.name(center)}",
-        subtitle=subtitle,
-        nodes=nodes,
-        edges=edges,
-        legend_title="Node types",
-        legend=_type_legend(nodes),
-        tracks=_tracks_in(nodes),
-        total_nodes=total,
+    subtitle = f"{_kind_summary(nodes)} · within {_n(hops, 'hop')}"
+    return _typed_view(
+        kind,
+        f"{what[kind]}: {idx.name(center)}",
+        subtitle,
+        nodes,
+        edges,
+        total=total,
         notice=_cut_notice(len(nodes), total, "nodes", max_nodes, "the nearest"),
         focus=center,
     )
@@ -736,15 +729,28 @@ def _kind_counts(nodes: list[VNode]) -> list[tuple[str, int]]:
     return [(k, counts[k]) for k in TYPE_COLORS if counts[k]]
 
 
-def _type_legend(nodes: list[VNode]) -> list[LegendItem]:
-    return [
+def _kind_summary(nodes: list[VNode]) -> str:
+    """ "3 tracks · 12 methods", in legend order."""
+    return " · ".join(_n(c, TYPE_PLURALS[k][:-1]) for k, c in _kind_counts(nodes))
+
+
+def _typed_view(
+    view: str,
+    title: str,
+    subtitle: str,
+    nodes: list[VNode],
+    edges: list[VEdge],
+    *,
+    total: int,
+    notice: str,
+    focus: str | None = None,
+) -> ViewData:
+    """A view coloured by node type, whose legend doubles as the type filter."""
+    legend = [
         LegendItem(TYPE_PLURALS[k].capitalize(), TYPE_COLORS[k], c, kind=k)
         for k, c in _kind_counts(nodes)
     ]
-
-
-def _tracks_in(nodes: list[VNode]) -> list[str]:
-    return sorted({t for n in nodes for t in n.tracks}, key=str.casefold)
+    return ViewData(view, title, subtitle, nodes, edges, "Node types", legend, total, notice, focus)
 
 
 def _edge_width(n: int) -> float:
