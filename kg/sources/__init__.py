@@ -65,15 +65,16 @@ def sample_paths() -> list[Path]:
 
 
 def _sniff(text: str) -> str | None:
-    head = text.lstrip()[:2000]
+    """The format the first lines show, if any (without copying a large file's text)."""
+    head = text[:4096].lstrip()
+    first_line = head.partition("\n")[0].rstrip()
     if head.startswith(HEADER):
         return "listing"
     if head.startswith("["):
         return "json"
     if head.startswith("{"):
-        first_line = head.splitlines()[0].rstrip()
         return "jsonl" if first_line.endswith("}") else "json"
-    if "abstract" in head.splitlines()[0].lower() if head else False:
+    if "abstract" in first_line.lower():
         return "csv"
     return None
 
