@@ -105,20 +105,24 @@ def build_graph(records: Iterable[ExtractedPaper]) -> GraphData:
     graph = GraphData()
     index: dict[tuple[str, str], Node] = {}
 
-    def add(label: str, id_: str, props: dict[str, Any]) -> None:
+    def add(label: str, id_: str, props: dict[str, Any]) -> bool:
+        """Add a node, or merge its spellings into the one already there; True if new."""
         node = index.get((label, id_))
         if node is None:
             # Neo4j cannot store nulls; leaving them out keeps both stores' graphs identical
             kept = {k: v for k, v in props.items() if v is not None}
             index[(label, id_)] = node = Node(label, id_, {"id": id_, **kept})
             graph.nodes.append(node)
-            return
+            return True
         for key in LIST_PROPS & props.keys():  # seen again: keep the union of its spellings
             node.props[key] = _union(node.props.get(key, []), props[key])
+        return False
 
     for record in records:
         paper = record.paper
-        add("Paper", paper.id, paper_props(paper, record.mentions))
+        if not add("Paper", paper.id, paper_props(paper, record.mentions)):
+            continue  # the same paper twice adds nothing the first did not
+
         for position, author in enumerate(paper.authors):
             add("Author", author.id, {"name": author.name, "variants": list(author.variants)})
             graph.rels.append(
@@ -127,13 +131,10 @@ def build_graph(records: Iterable[ExtractedPaper]) -> GraphData:
         if paper.track:
             track = paper.track
             add("Area", track.area_id, {"name": track.area})
-            add(
-                "Track",
-                track.id,
-                {"name": track.name, "area": track.area, "subarea": track.subarea},
-            )
+            track_props = {"name": track.name, "area": track.area, "subarea": track.subarea}
+            if add("Track", track.id, track_props):
+                graph.rels.append(Rel("IN_AREA", ("Track", track.id), ("Area", track.area_id)))
             graph.rels.append(Rel("IN_TRACK", ("Paper", paper.id), ("Track", track.id)))
-            graph.rels.append(Rel("IN_AREA", ("Track", track.id), ("Area", track.area_id)))
         for mention in _one_role_per_entity(record.mentions):
             label = str(mention.type)
             add(label, mention.entity_id, {"name": mention.name, "aliases": list(mention.aliases)})
@@ -150,7 +151,6 @@ def build_graph(records: Iterable[ExtractedPaper]) -> GraphData:
                     },
                 )
             )
-    graph.rels = _dedupe_rels(graph.rels)
     return graph
 
 
@@ -186,13 +186,6 @@ def _one_role_per_entity(mentions: Iterable[Mention]) -> Iterator[Mention]:
         ):
             best[key] = m
     return iter(best.values())
-
-
-def _dedupe_rels(rels: list[Rel]) -> list[Rel]:
-    out: dict[tuple[str, tuple[str, str], tuple[str, str]], Rel] = {}
-    for rel in rels:
-        out.setdefault((rel.type, rel.start, rel.end), rel)
-    return list(out.values())
 
 
 def coauthor_pairs(papers: Iterable[list[str]]) -> dict[tuple[str, str], tuple[int, float]]:
