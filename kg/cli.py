@@ -113,7 +113,7 @@ def store_from_options(
 @contextmanager
 def progress_bar(enabled: bool = True) -> Iterator[Callable[[str, int, int], None]]:
     """A stderr progress bar per stage; silent when stderr is not a terminal (logs stay clean)."""
-    labels = {"extract": "extracting", "write": "writing", "read": "reading"}
+    labels = {"extract": "extracting", "write": "writing"}
     with Progress(
         TextColumn("{task.description:>10}"),
         BarColumn(),
