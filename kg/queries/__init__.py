@@ -24,6 +24,7 @@ from kg.queries.names import (
     resolve_entity,
     resolve_entity_type,
     resolve_track,
+    run_cypher_rows,
     search,
 )
 from kg.queries.spec import Param, QuerySpec, get_query, list_queries
@@ -143,15 +144,13 @@ def _resolve(store: GraphStore, spec: QuerySpec, typed: dict[str, Any]) -> dict[
 
 
 def _run_on_neo4j(store: GraphStore, spec: QuerySpec, sent: dict[str, Any]) -> list[Any]:
-    run = getattr(store, "run", None)
-    if run is None:
-        raise QueryError(f"the {store.backend} store cannot run Cypher")
     if spec.name == "communities":
-        return twins.communities(_edges(run(spec.cypher, {})), sent)
+        return twins.communities(_edges(run_cypher_rows(store, spec.cypher)), sent)
     if spec.name == "central-authors" and sent["measure"] == "betweenness":
         edges_cypher = get_query("coauthor-graph").cypher
-        return twins.betweenness(_edges(run(edges_cypher, {"limit": 1 << 62})), sent)
-    records = run(spec.cypher, sent)
+        edges = run_cypher_rows(store, edges_cypher, {"limit": 1 << 62})
+        return twins.betweenness(_edges(edges), sent)
+    records = run_cypher_rows(store, spec.cypher, sent)
     return [tuple(record[c] for c in spec.columns) for record in records]
 
 
@@ -236,10 +235,7 @@ def run_cypher(
                 f"this statement writes ({', '.join(found)}); kg cypher is read-only — "
                 "pass --write to change the graph"
             )
-    run = getattr(store, "run", None)
-    if run is None:
-        raise QueryError(f"the {store.backend} store cannot run Cypher")
-    records = run(cypher, dict(params or {}), write=write)
+    records = run_cypher_rows(store, cypher, dict(params or {}), write=write)
     columns = list(records[0]) if records else []
     rows = [tuple(r.get(c) for c in columns) for r in records]
     return QueryResult(

@@ -70,7 +70,7 @@ def name_entries(store: GraphStore, labels: Iterable[str]) -> list[NameEntry]:
         return _entries_from_index(_index(store), labels)
     out: list[NameEntry] = []
     for label in labels:
-        for row in _run(store, _NAME_QUERIES[label]):
+        for row in run_cypher_rows(store, _NAME_QUERIES[label]):
             alts = tuple(a for a in row["alts"] or () if a)
             out.append(NameEntry(label, row["id"], row["name"] or row["id"], alts))
     return out
@@ -116,13 +116,18 @@ _NAME_QUERIES = {
 }
 
 
-def _run(
-    store: GraphStore, cypher: str, params: dict[str, Any] | None = None
+def run_cypher_rows(
+    store: GraphStore,
+    cypher: str,
+    params: dict[str, Any] | None = None,
+    *,
+    write: bool = False,
 ) -> list[dict[str, Any]]:
+    """Rows of one statement on a store that runs Cypher (Neo4j); QueryError on any other."""
     run = getattr(store, "run", None)
     if run is None:
         raise QueryError(f"the {store.backend} store cannot run Cypher")
-    return run(cypher, params or {})  # type: ignore[no-any-return]
+    return run(cypher, params or {}, write=write)  # type: ignore[no-any-return]
 
 
 def _labels_with_id(store: GraphStore, labels: Sequence[str], id_: str) -> list[str]:
@@ -144,7 +149,8 @@ def _labels_with_id(store: GraphStore, labels: Sequence[str], id_: str) -> list[
         return found
     found = []
     for label in labels:
-        rows = _run(store, f"MATCH (n:{label} {{id: $id}}) RETURN count(n) AS n", {"id": id_})
+        query = f"MATCH (n:{label} {{id: $id}}) RETURN count(n) AS n"
+        rows = run_cypher_rows(store, query, {"id": id_})
         if rows and rows[0]["n"]:
             found.append(label)
     return found
@@ -225,12 +231,15 @@ def resolve_entity(store: GraphStore, name: str, label: str = "") -> str:
 
 
 def resolve_track(store: GraphStore, name: str) -> str:
-    key = fold(name).replace(" ", "-")
+    key = _track_key(name)
     if key and _labels_with_id(store, ["Track"], key):
         return key
-    return _resolve_by_spelling(
-        store, name, ["Track"], "track", lambda s: fold(s).replace(" ", "-")
-    )
+    return _resolve_by_spelling(store, name, ["Track"], "track", _track_key)
+
+
+def _track_key(name: str) -> str:
+    """A typed track name keyed like ``Track.id``."""
+    return fold(name).replace(" ", "-")
 
 
 def resolve_entity_type(value: str) -> str:
