@@ -7,6 +7,7 @@ from kg.viz.render import default_output_path, render_html, write_html
 from kg.viz.views import (
     DEFAULT_MAX_NODES,
     EGO_KINDS,
+    VIEWS,
     ViewData,
     coauthors_view,
     ego_view,
@@ -27,5 +28,3 @@ __all__ = [
     "topics_view",
     "write_html",
 ]
-
-VIEWS = ("coauthors", "topics", *EGO_KINDS)

@@ -10,17 +10,17 @@ from __future__ import annotations
 from collections import Counter, deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 import networkx as nx
 
 from kg.errors import ConfigError, NotFound
+from kg.graph import ENTITY_LABELS, coauthor_pairs
 from kg.model import fold
 
-EgoKind = Literal["author", "paper", "entity", "track"]
 EGO_KINDS: tuple[str, ...] = ("author", "paper", "entity", "track")
+VIEWS: tuple[str, ...] = ("coauthors", "topics", *EGO_KINDS)
 TOPIC_LABELS = ("Method", "Dataset", "Benchmark", "Task")
-ENTITY_LABELS = ("Method", "Dataset", "Benchmark", "Task", "Metric")
 ROLE_TYPES = {
     "PROPOSES": "proposes",
     "USES": "uses",
@@ -701,8 +701,6 @@ def _communities(S: nx.Graph, idx: GraphIndex) -> list[list[str]]:
 
 def _pairs_from_papers(idx: GraphIndex) -> dict[tuple[str, str], dict[str, Any]]:
     """COAUTHOR from AUTHORED, for a graph written without materialized co-author links."""
-    from kg.graph import coauthor_pairs
-
     pairs = coauthor_pairs([idx.authors_of(p) for p in idx.paper_authors])
     return {k: {"papers": n, "weight": w} for k, (n, w) in pairs.items()}
 
@@ -784,8 +782,7 @@ def make_view(
         if not arg:
             raise ConfigError(f"`kg viz {view}` needs a {_ARG_NAMES[view]}, e.g. {_EXAMPLES[view]}")
         return ego_view(G, view, arg, hops=hops, max_nodes=max_nodes)
-    views = ", ".join(("coauthors", "topics", *EGO_KINDS))
-    raise ConfigError(f"unknown view {view!r}: use one of {views}")
+    raise ConfigError(f"unknown view {view!r}: use one of {', '.join(VIEWS)}")
 
 
 _ARG_NAMES = {"author": "name", "paper": "paper id", "entity": "name", "track": "name"}
