@@ -90,6 +90,13 @@ _KIND = {
     EntityType.TASK: "task",
     EntityType.METRIC: "metric",
 }
+# the rest of a list a name starts, up to the noun after it ("[LSP] and FLIC datasets")
+_LIST_TAIL_RE = re.compile(
+    r"(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+)[^\s,]+(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
+    r"((?:[a-z][\w\-]*\s+){0,2}?)([a-z][\w\-]*)\b"
+)
+_NEXT_ITEM_RE = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+_WORD_CHARS_RE = re.compile(r"\w*")
 # a list of capitalised names before a data noun, and what may stand before the first name
 _NAMED_DATA_RE = re.compile(
     r"(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)[A-Z0-9][^\s,]*(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
@@ -556,9 +563,10 @@ _PROBLEM_HEAD_STOP = frozenset(
         "one",
     ]
 )
-# anchored on the rare word, so the scan does not start a match at every word
 # nouns that end a task phrase after "the problem of" but say too little before "problem"
 _TASK_NOUNS = frozenset(["optimization", "learning", "inference", "estimation", "minimization"])
+_PROBLEM_OF_STOP = _PROBLEM_HEAD_STOP - _TASK_NOUNS
+# anchored on the rare word, so the scan does not start a match at every word
 _PROBLEM_AFTER_RE = re.compile(r"(?<=[\w\-] )(?:problems?|tasks?)\b")
 _WORD_BEFORE_RE = re.compile(r"(?<![\w\-])([A-Za-z][\w\-]*)\s$")
 _PROBLEM_OF_RE = re.compile(
@@ -832,6 +840,7 @@ class KGEntities:
         self._family_labels: dict[str, EntityType] | None = None
         h = heads()
         self.method_heads = h["method"]
+        self.method_cues = _METHOD_CUE_WORDS | self.method_heads
         self.data_heads = h["data"]
         self.task_heads = h["task"]
         self.fields = frozenset(name_key(f) for f in h["field"])
@@ -1178,11 +1187,7 @@ class KGEntities:
 
         # data: a list right after "on", "across", "such as" ..., or a data noun right after
         data_ctx = method_ctx = False
-        list_tail = re.match(
-            r"(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+)[^\s,]+(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
-            r"((?:[a-z][\w\-]*\s+){0,2}?)([a-z][\w\-]*)\b",
-            text[c.end : s1],
-        )
+        list_tail = _LIST_TAIL_RE.match(text[c.end : s1])
         # "the Buffy dataset", "the LSP and FLIC datasets" (not "of Dalal and Triggs and the
         # PASCAL VOC dataset", not "stochastic Markovian environments")
         named_data = bool(
@@ -1432,9 +1437,7 @@ class KGEntities:
         for ts, te in sorted(cues):
             cue = text[ts:te].lower()
             lead = re.search(r"([A-Za-z][\w\-]*)[\s,(]*$", text[max(0, ts - 40) : ts])
-            if cue in _LIST_CUES and not (
-                lead and lead.group(1).lower() in _METHOD_CUE_WORDS | self.method_heads
-            ):
+            if cue in _LIST_CUES and not (lead and lead.group(1).lower() in self.method_cues):
                 continue  # "graph data, such as social networks": only "methods such as X"
             pos = te
             for _ in range(3):  # "such as A, B and C"
@@ -1443,7 +1446,7 @@ class KGEntities:
                 if m is None or c is None:
                     break
                 out.append(c)
-                nxt = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+").match(text, m.end(1))
+                nxt = _NEXT_ITEM_RE.match(text, m.end(1))
                 if nxt is None:
                     break
                 pos = nxt.end() - 1
@@ -1571,7 +1574,7 @@ class KGEntities:
         for m in _PROBLEM_OF_RE.finditer(text):
             words = []
             for w in m.group(1).split():
-                if not _is_modifier(w) or w.lower() in _PROBLEM_HEAD_STOP - _TASK_NOUNS:
+                if not _is_modifier(w) or w.lower() in _PROBLEM_OF_STOP:
                     break
                 words.append(w)
             if not words or words[0].lower() in _GERUND_NOUN:
@@ -1599,7 +1602,7 @@ class KGEntities:
                 words.append(w)
             if not words or any(len(w) < 2 or w.endswith("-") for w in words):
                 continue
-            last = re.compile(r"\w*").match(text, text.find(words[-1][:-1], m.start(2)))
+            last = _WORD_CHARS_RE.match(text, text.find(words[-1][:-1], m.start(2)))
             end = last.end() if last else m.end(2)
             nxt = re.match(r"\s*([A-Za-z(][\w\-:]*)", text[end : end + 30])
             if text[end : end + 1] in ("'", "\u2019") or (
