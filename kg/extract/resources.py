@@ -21,6 +21,7 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 GAZETTEER_DIR = DATA_DIR / "gazetteers"
 
 _LABELS = {t.value.lower(): t for t in EntityType}
+_NOT_KEY_RE = re.compile(r"[^0-9a-z+*.\u0370-\u03ff]")
 
 
 def name_key(text: str) -> str:
@@ -31,7 +32,7 @@ def name_key(text: str) -> str:
     True
     """
     text = unicodedata.normalize("NFKC", text).casefold()
-    key = re.sub(r"[^0-9a-z+*.\u0370-\u03ff]", "", text).strip(".")
+    key = _NOT_KEY_RE.sub("", text).strip(".")
     if len(key) > 3 and key.endswith("s") and not key.endswith("ss"):
         key = key[:-1]
     return key
