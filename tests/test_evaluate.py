@@ -43,19 +43,19 @@ def rec(*entities: tuple[str, str, str]) -> dict:
     }
 
 
-def test_perfect_prediction_scores_one(gold):
+def score_one(gold: tuple[Path, Path], *entities: tuple[str, str, str]) -> dict:
+    """Scores of one predicted record (the gold paper's abstract) holding `entities`."""
     papers, g = gold
-    got = score(
-        [
-            rec(
-                ("Foo Network", "Method", "proposed"),
-                ("CIFAR10", "Dataset", "evaluated_on"),
-                ("SVHN", "Benchmark", "evaluated_on"),
-                ("image classification tasks", "Task", "addresses"),
-            )
-        ],
-        papers,
-        [g],
+    return score([rec(*entities)], papers, [g])
+
+
+def test_perfect_prediction_scores_one(gold):
+    got = score_one(
+        gold,
+        ("Foo Network", "Method", "proposed"),
+        ("CIFAR10", "Dataset", "evaluated_on"),
+        ("SVHN", "Benchmark", "evaluated_on"),
+        ("image classification tasks", "Task", "addresses"),
     )
     assert {c: v[2] for c, v in got.items()} == {
         "METHOD": 1.0,
@@ -66,17 +66,11 @@ def test_perfect_prediction_scores_one(gold):
 
 
 def test_false_positive_and_miss_and_role(gold):
-    papers, g = gold
-    got = score(
-        [
-            rec(
-                ("FooNet", "Method", "uses"),
-                ("ImageNet", "Dataset", "evaluated_on"),
-                ("CIFAR-10", "Dataset", "evaluated_on"),
-            )
-        ],
-        papers,
-        [g],
+    got = score_one(
+        gold,
+        ("FooNet", "Method", "uses"),
+        ("ImageNet", "Dataset", "evaluated_on"),
+        ("CIFAR-10", "Dataset", "evaluated_on"),
     )
     assert got["METHOD"] == (1.0, 1.0, 1.0)
     assert got["PROPOSED"] == (0.0, 0.0, 0.0)  # right name, wrong role
