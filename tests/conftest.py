@@ -18,7 +18,9 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+import networkx as nx
 import pytest
 
 from kg.config import Settings
@@ -185,3 +187,10 @@ def expected_coauthors(graph: GraphData) -> dict[tuple[str, str], tuple[int, flo
         if rel.type == "AUTHORED":
             by_paper.setdefault(rel.end[1], []).append(rel.start[1])
     return coauthor_pairs(by_paper.values())
+
+
+def comparable(g: nx.MultiDiGraph) -> tuple[dict[str, Any], dict[tuple[str, str, str], Any]]:
+    """Nodes and edges with their properties; null properties dropped (Neo4j stores no nulls)."""
+    nodes = {k: {a: v for a, v in d.items() if v is not None} for k, d in g.nodes(data=True)}
+    edges = {(a, b, k): d for a, b, k, d in g.edges(keys=True, data=True)}
+    return nodes, edges

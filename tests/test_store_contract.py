@@ -4,11 +4,9 @@ a write, the other holds too."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
-import networkx as nx
 import pytest
-from conftest import expected_coauthors, expected_counts
+from conftest import comparable, expected_coauthors, expected_counts
 
 from kg.graph import GraphData, build_graph
 from kg.model import Author, ExtractedPaper, Paper, SourceRef
@@ -28,13 +26,6 @@ def paper(id_: str, *authors: str, variants: dict[str, tuple[str, ...]] | None =
 
 def graph_of(*papers: Paper) -> GraphData:
     return build_graph([ExtractedPaper(p) for p in papers])
-
-
-def comparable(g: nx.MultiDiGraph) -> tuple[dict[str, Any], dict[tuple[str, str, str], Any]]:
-    """Nodes and edges with their properties; null properties dropped (Neo4j stores no nulls)."""
-    nodes = {k: {a: v for a, v in d.items() if v is not None} for k, d in g.nodes(data=True)}
-    edges = {(a, b, k): d for a, b, k, d in g.edges(keys=True, data=True)}
-    return nodes, edges
 
 
 def test_an_empty_store_counts_nothing(store: GraphStore) -> None:

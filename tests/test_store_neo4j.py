@@ -9,7 +9,13 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import Neo4jTarget, expected_coauthors, expected_counts, require_launcher
+from conftest import (
+    Neo4jTarget,
+    comparable,
+    expected_coauthors,
+    expected_counts,
+    require_launcher,
+)
 from typer.testing import CliRunner
 
 from kg.cli import app
@@ -52,12 +58,7 @@ def test_sample_builds_the_same_graph_in_both_stores(
     assert neo4j_store.counts() == embedded.counts()
     assert neo4j_store.coauthor_weights() == embedded.coauthor_weights()
     assert len(neo4j_store.coauthor_weights()) == neo4j_store.counts().rel("COAUTHOR") > 100
-
-    def without_nulls(g):  # type: ignore[no-untyped-def]
-        nodes = {k: {a: v for a, v in d.items() if v is not None} for k, d in g.nodes(data=True)}
-        return nodes, {(a, b, k): d for a, b, k, d in g.edges(keys=True, data=True)}
-
-    assert without_nulls(neo4j_store.to_networkx()) == without_nulls(embedded.to_networkx())
+    assert comparable(neo4j_store.to_networkx()) == comparable(embedded.to_networkx())
 
 
 # --- schema ----------------------------------------------------------------------------------
