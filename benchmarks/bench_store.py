@@ -118,10 +118,6 @@ def replicate(records: Sequence[ExtractedPaper], copies: int) -> list[ExtractedP
     return out
 
 
-def coauthor_count(store: GraphStore) -> int:
-    return store.counts().rel("COAUTHOR")
-
-
 # --- the runs ---------------------------------------------------------------------------------
 
 
