@@ -122,9 +122,10 @@ def score(
                 if proposed_only and str(e.get("role", "")).lower() != "proposed":
                     continue
                 name = e.get("name", "")
-                if _key(name) in seen:
+                key = _key(name)
+                if key in seen:
                     continue
-                seen.add(_key(name))
+                seen.add(key)
                 i = matcher(name, alias_sets)
                 if i is None:
                     fp += 1
