@@ -20,7 +20,7 @@ values. Lines indented below a parameter or the columns continue its text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from difflib import get_close_matches
 from functools import cache
 from pathlib import Path
@@ -153,15 +153,7 @@ def parse_query(text: str, *, name: str, path: Path | None = None) -> QuerySpec:
             params.append(_parse_param(line.strip(), query=name))
         elif section == "params" and params:
             last = params[-1]
-            params[-1] = Param(
-                last.name,
-                last.type,
-                last.default,
-                last.required,
-                f"{last.help} {line.strip()}".strip(),
-                last.kind,
-                last.choices,
-            )
+            params[-1] = replace(last, help=f"{last.help} {line.strip()}".strip())
         else:
             notes.append(line.strip())
     if not columns:
