@@ -617,10 +617,9 @@ def ego_view(
         dist, key=lambda k: (dist[k], -inward[k], -G.degree(k), idx.name(k).casefold(), k)
     )
     keep = order[:max_nodes]
-    kept = set(keep)
     edges = []
     for a, b, rel, data in sorted(G.subgraph(keep).edges(keys=True, data=True)):
-        if rel not in EGO_RELS or a not in kept or b not in kept:
+        if rel not in EGO_RELS:
             continue
         if rel in ROLE_TYPES:
             title = f"{idx.name(a)} {ROLE_TYPES[rel]} {idx.name(b)}"
