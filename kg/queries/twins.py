@@ -303,16 +303,13 @@ def concept_cooccurrence(ix: GraphIndex, p: Params) -> list[Row]:
 
 
 def coauthor_graph(ix: GraphIndex, p: Params) -> list[Row]:
-    return [
-        (a, ix.author_names[a], b, ix.author_names[b], papers, cypher_round(weight, 6))
-        for a, b, papers, weight in ix.coauthor_edges()[: p["limit"]]
-    ]
+    return [*coauthor_edges_of(ix, limit=p["limit"])]
 
 
-def coauthor_edges_of(ix: GraphIndex) -> list[Edge]:
+def coauthor_edges_of(ix: GraphIndex, *, limit: int | None = None) -> list[Edge]:
     return [
         (a, ix.author_names[a], b, ix.author_names[b], papers, cypher_round(weight, 6))
-        for a, b, papers, weight in ix.coauthor_edges()
+        for a, b, papers, weight in ix.coauthor_edges()[:limit]
     ]
 
 
