@@ -42,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="Also write the results here.")
     args = parser.parse_args(argv)
 
+    from kg.graph import ENTITY_LABELS
     from kg.queries import list_queries, run_query
     from kg.queries.index import index_for
     from kg.store.networkx import NetworkXStore
@@ -57,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"graph: {counts.node('Paper'):,} papers, {counts.node('Author'):,} authors, "
         f"{counts.rel('COAUTHOR'):,} co-author pairs, "
-        f"{sum(counts.node(x) for x in ('Method', 'Dataset', 'Benchmark', 'Task', 'Metric')):,} "
+        f"{sum(counts.node(x) for x in ENTITY_LABELS):,} "
         "entities"
     )
     t0 = time.perf_counter()
