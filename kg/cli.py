@@ -402,48 +402,60 @@ def extract_cmd(
 
 @app.command("eval")
 def eval_cmd(
-    sources: SourcesArg = None,
+    sources: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="What the dev set extracts from (default: the bundled sample).",
+            show_default=False,
+        ),
+    ] = None,
+    sets: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            help="dev, tune, heldout, scierc or scirex (repeatable). Default: every set whose "
+            "data is present.",
+        ),
+    ] = None,
+    min_f1: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--min-f1",
+            help="[SET:]CATEGORY=VALUE: exit 1 if that F1 is lower; SET defaults to dev "
+            "(repeatable).",
+        ),
+    ] = None,
+    verbose: Annotated[
+        str | None,
+        typer.Option("--verbose", help="List the false positives and misses of this set."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
     gold: Annotated[
         list[Path] | None,
         typer.Option(
-            "--gold", help="Gold JSON (repeatable). Default: ../shared/eval/gold_dev.json."
+            "--gold",
+            help="The dev set's gold JSON (repeatable). Default: ../shared/eval/gold_dev.json.",
         ),
     ] = None,
     papers: Annotated[
         Path | None,
         typer.Option(
-            "--papers", help="The gold's papers JSON. Default: ../shared/eval/papers_dev.json."
+            "--papers", help="The dev gold's papers JSON. Default: ../shared/eval/papers_dev.json."
         ),
-    ] = None,
-    min_f1: Annotated[
-        list[str] | None,
-        typer.Option("--min-f1", help="CATEGORY=VALUE: exit 1 if that F1 is lower (repeatable)."),
     ] = None,
     model: Annotated[str | None, typer.Option("--model", help="Trained spaCy pipeline.")] = None,
     aliases: Annotated[Path | None, typer.Option("--aliases", help="Alias CSV.")] = None,
     gazetteer: GazetteerOpt = None,
 ) -> None:
-    """Score extraction against gold: P/R/F1 per category (METHOD, DATA, TASK, PROPOSED)."""
-    from kg.evaluate import CATEGORIES, evaluate_extraction
+    """Score extraction against gold sets, side by side: P/R/F1 per category (METHOD, DATA,
+    TASK, PROPOSED) and set."""
+    from kg.evalsets import Bar, failed_bars, run_sets
 
-    bars: dict[str, float] = {}
-    for item in min_f1 or []:
-        cat, _, value = item.partition("=")
-        try:
-            bars[cat.strip().upper()] = float(value)
-        except ValueError:
-            err.print(f"[bold red]error:[/] --min-f1 expects CATEGORY=VALUE, got {item!r}")
-            raise typer.Exit(2) from None
-    unknown = set(bars) - set(CATEGORIES)
-    if unknown:
-        err.print(
-            f"[bold red]error:[/] unknown category {', '.join(sorted(unknown))}; "
-            f"use {', '.join(CATEGORIES)}"
-        )
-        raise typer.Exit(2)
-    scores = run(
-        lambda: evaluate_extraction(
-            sources,
+    bars = run(lambda: [Bar.parse(item) for item in min_f1 or []])
+    report = run(
+        lambda: run_sets(
+            sets or (),
+            sources=sources,
             papers_path=papers,
             gold_paths=gold or (),
             model=model,
@@ -451,16 +463,84 @@ def eval_cmd(
             gazetteers=gazetteer or (),
         )
     )
-    table = Table(box=None, header_style="bold")
-    for col in ("category", "P", "R", "F1"):
-        table.add_column(col, justify="left" if col == "category" else "right")
-    for cat, (p, r, f) in scores.items():
-        table.add_row(cat, f"{p:.3f}", f"{r:.3f}", f"{f:.3f}")
-    out.print(table)
-    failed = [f"{c} F1 {scores[c][2]:.3f} < {v}" for c, v in bars.items() if scores[c][2] < v]
+    if verbose is not None and verbose not in report.results:
+        err.print(f"[bold red]error:[/] --verbose {verbose}: no such set in this run")
+        raise typer.Exit(2)
+    failed = run(lambda: failed_bars(report, bars))
+    if as_json:
+        out.print_json(data=_eval_json(report, verbose, failed))
+    else:
+        _print_eval(report, verbose)
+    for name, why in report.missing.items():
+        err.print(f"[dim]not scored: {name} ({why})[/]", highlight=False)
+    for result in report.results.values():
+        if result.unmatched:
+            err.print(
+                f"[yellow]{result.name}: {result.unmatched} of {result.papers} gold papers had no "
+                "extracted record (counted as misses)[/]",
+                highlight=False,
+            )
     if failed:
         err.print("[bold red]below the bar:[/] " + "; ".join(failed), highlight=False)
         raise typer.Exit(1)
+
+
+def _eval_json(report: Any, verbose: str | None, failed: list[str]) -> dict:
+    def category(name: str, score: Any) -> dict:
+        row = {
+            "precision": round(score.precision, 4),
+            "recall": round(score.recall, 4),
+            "f1": round(score.f1, 4),
+            "tp": score.tp,
+            "fp": score.fp,
+            "fn": score.fn,
+        }
+        if name == verbose:
+            row |= {"false_positives": list(score.false_positives), "misses": list(score.misses)}
+        return row
+
+    return {
+        "sets": {
+            r.name: {
+                "papers": r.papers,
+                "unmatched": r.unmatched,
+                "scores": {cat: category(r.name, s) for cat, s in r.scores.items()},
+            }
+            for r in report.results.values()
+        },
+        "missing": report.missing,
+        "below_bar": failed,
+    }
+
+
+def _print_eval(report: Any, verbose: str | None) -> None:
+    from kg.evaluate import CATEGORIES
+
+    results = list(report.results.values())
+    table = Table(box=None, header_style="bold")
+    table.add_column("")
+    table.add_column("")
+    for r in results:
+        table.add_column(r.name, justify="right")
+    table.add_row("papers", "", *(str(r.papers) for r in results), end_section=True)
+    for cat in CATEGORIES:
+        for measure in ("f1", "precision", "recall"):
+            table.add_row(
+                cat if measure == "f1" else "",
+                {"f1": "F1", "precision": "P", "recall": "R"}[measure],
+                *(
+                    f"{getattr(s, measure):.3f}" if (s := r.scores.get(cat)) else "—"
+                    for r in results
+                ),
+            )
+    out.print(table)
+    if verbose is None:
+        return
+    for cat, score in report.results[verbose].scores.items():
+        for label, items in (("false positives", score.false_positives), ("misses", score.misses)):
+            out.print(f"\n{verbose} {cat} {label} ({len(items)})", style="bold", highlight=False)
+            for item in items:
+                out.print(f"  {item}", highlight=False, markup=False)
 
 
 @app.command("viz")

@@ -1,13 +1,14 @@
 """Score extraction records against gold annotations (the ``../shared/eval`` format).
 
 The matching rules are those of the project's ``score.py``, reimplemented here so the package
-works on its own: a prediction matches a gold entity when one of their name keys is equal
-(case, punctuation and a plural "s" aside); tasks match on word overlap (Jaccard ≥ 0.5);
-records are paired with gold papers by the first 60 words of the abstract.
+works on its own (a test checks both count the same): a prediction matches a gold entity when
+one of their name keys is equal (case, punctuation and a plural "s" aside); tasks match on word
+overlap (Jaccard ≥ 0.5); a predicted name counts once per paper; records are paired with gold
+papers by the first 60 words of the abstract.
 
 Gold files map a paper id to ``{"proposed", "methods", "datasets", "benchmarks", "tasks"}``,
 each a list of names with alternatives written ``A|B``; the papers file is a JSON list of
-``{"id", "abstract", ...}``.
+``{"id", "abstract", ...}``. The sets `kg eval` scores are in :mod:`kg.evalsets`.
 """
 
 from __future__ import annotations
@@ -15,31 +16,74 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kg.errors import InputError
+
+if TYPE_CHECKING:
+    from kg.model import Paper
 
 _LATEX = re.compile(r"\\(textbf|textit|emph|textsc|mathcal|mathrm|texttt|mathbf)\b")
 _STOP = frozenset({"the", "of", "and", "a", "for", "in", "on", "to", "with"})
 
-#: category -> (gold lists, predicted types, task-style matching, proposed role only)
-CATEGORIES: dict[str, tuple[tuple[str, ...], frozenset[str], bool, bool]] = {
-    "METHOD": (("proposed", "methods"), frozenset({"method"}), False, False),
-    "DATA": (("datasets", "benchmarks"), frozenset({"dataset", "benchmark"}), False, False),
-    "TASK": (("tasks",), frozenset({"task"}), True, False),
-    "PROPOSED": (("proposed",), frozenset({"method", "dataset", "benchmark"}), False, True),
+
+@dataclass(frozen=True, slots=True)
+class Category:
+    lists: tuple[str, ...]  # the gold lists it is scored against
+    types: frozenset[str]  # the predicted types that count
+    task_style: bool = False  # word-overlap matching instead of name keys
+    proposed_only: bool = False  # only predictions with role "proposed"
+
+
+CATEGORIES: dict[str, Category] = {
+    "METHOD": Category(("proposed", "methods"), frozenset({"method"})),
+    "DATA": Category(("datasets", "benchmarks"), frozenset({"dataset", "benchmark"})),
+    "TASK": Category(("tasks",), frozenset({"task"}), task_style=True),
+    "PROPOSED": Category(
+        ("proposed",), frozenset({"method", "dataset", "benchmark"}), proposed_only=True
+    ),
 }
 
 
-def _key(s: str) -> str:
+@dataclass(frozen=True, slots=True)
+class CategoryScore:
+    """Counts of one category over a set, with what was wrong (``paper id: name``)."""
+
+    tp: int
+    fp: int
+    fn: int
+    false_positives: tuple[str, ...] = ()
+    misses: tuple[str, ...] = ()
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 0.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 0.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+    @property
+    def prf(self) -> tuple[float, float, float]:
+        return self.precision, self.recall, self.f1
+
+
+def name_key(s: str) -> str:
+    """score.py's ``key``: lower case, letters, digits and ``+ * .`` only."""
     s = _LATEX.sub("", unicodedata.normalize("NFKC", s)).lower()
     return re.sub(r"[^a-z0-9+*.]", "", s).strip(".")
 
 
 def _keys(s: str) -> set[str]:
-    k = _key(s)
+    k = name_key(s)
     return {k, k[:-1]} if k.endswith("s") and len(k) > 3 else {k}
 
 
@@ -71,30 +115,10 @@ def _head(text: str) -> set[str]:
     return set(re.findall(r"[a-z0-9]+", _LATEX.sub(" ", text).lower())[:60])
 
 
-def _load_json(path: Path) -> Any:
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror}") from exc
-    except ValueError as exc:
-        raise InputError(f"{path} is not valid JSON: {exc}") from exc
-
-
-def score(
-    records: Iterable[dict], papers_path: Path, gold_paths: Sequence[Path]
-) -> dict[str, tuple[float, float, float]]:
-    """Precision, recall and F1 per category (METHOD, DATA, TASK, PROPOSED).
-
-    A gold paper no record matches counts all its gold entities as misses.
-    """
-    papers = {p["id"]: p for p in _load_json(papers_path)}
-    gold: dict[str, dict] = {}
-    for path in gold_paths:
-        gold.update(_load_json(path))
-    unknown = [pid for pid in gold if pid not in papers]
-    if unknown:
-        raise InputError(f"gold ids not in {papers_path}: {', '.join(unknown[:5])}")
-    heads = {pid: _head(papers[pid]["abstract"]) for pid in gold}
+def pair_records(records: Iterable[dict], abstracts: Mapping[str, str]) -> dict[str, list[dict]]:
+    """Predicted entities per gold paper id: each record goes to the gold abstract whose first 60
+    words it shares most (Jaccard ≥ 0.6); a later record for the same paper replaces it."""
+    heads = {pid: _head(text) for pid, text in abstracts.items()}
     preds: dict[str, list[dict]] = {}
     for rec in records:
         h = _head(rec.get("abstract", ""))
@@ -105,44 +129,111 @@ def score(
                 best, best_score = pid, j
         if best is not None and best_score >= 0.6:
             preds[best] = rec.get("entities", [])
+    return preds
 
+
+def score_paired(
+    preds: Mapping[str, list[dict]],
+    gold: Mapping[str, Mapping[str, list[str]]],
+    *,
+    categories: Sequence[str] = tuple(CATEGORIES),
+) -> dict[str, CategoryScore]:
+    """Counts per category of predicted entities by gold paper id (:func:`pair_records`).
+    A gold paper without predictions counts all its entities as misses."""
     result = {}
-    for cat, (lists, types, task_style, proposed_only) in CATEGORIES.items():
+    for cat in categories:
+        spec = CATEGORIES[cat]
         matcher: Callable[[str, list[list[str]]], int | None] = (
-            _match_task if task_style else _match_exact
+            _match_task if spec.task_style else _match_exact
         )
         tp = fp = fn = 0
+        fps: list[str] = []
+        fns: list[str] = []
         for pid, g in gold.items():
-            alias_sets = [a.split("|") for name in lists for a in g.get(name, [])]
+            alias_sets = [a.split("|") for name in spec.lists for a in g.get(name, [])]
             hit: set[int] = set()
             seen: set[str] = set()
             for e in preds.get(pid, []):
-                if str(e.get("type", "")).lower() not in types:
+                if str(e.get("type", "")).lower() not in spec.types:
                     continue
-                if proposed_only and str(e.get("role", "")).lower() != "proposed":
+                if spec.proposed_only and str(e.get("role", "")).lower() != "proposed":
                     continue
                 name = e.get("name", "")
-                key = _key(name)
+                key = name_key(name)
                 if key in seen:
                     continue
                 seen.add(key)
                 i = matcher(name, alias_sets)
                 if i is None:
                     fp += 1
+                    fps.append(f"{pid}: {name}")
                 elif i not in hit:
                     hit.add(i)
                     tp += 1
             fn += len(alias_sets) - len(hit)
-        p = tp / (tp + fp) if tp + fp else 0.0
-        r = tp / (tp + fn) if tp + fn else 0.0
-        f = 2 * p * r / (p + r) if p + r else 0.0
-        result[cat] = (p, r, f)
+            fns += [f"{pid}: {alias_sets[i][0]}" for i in range(len(alias_sets)) if i not in hit]
+        result[cat] = CategoryScore(tp, fp, fn, tuple(fps), tuple(fns))
     return result
 
 
-def default_eval_dir() -> Path:
-    """``../shared/eval`` next to the repository this package was installed from."""
-    return Path(__file__).resolve().parents[2] / "shared" / "eval"
+def load_json(path: Path) -> Any:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror}") from exc
+    except ValueError as exc:
+        raise InputError(f"{path} is not valid JSON: {exc}") from exc
+
+
+def read_gold(papers_path: Path, gold_paths: Sequence[Path]) -> tuple[dict[str, str], dict]:
+    """Abstracts (by gold paper id) and gold entities of files in the dev gold's format."""
+    for path in (papers_path, *gold_paths):
+        if not Path(path).is_file():
+            raise InputError(f"gold file {path} not found; pass --papers and --gold")
+    abstracts = {p["id"]: p["abstract"] for p in load_json(papers_path)}
+    gold: dict[str, dict] = {}
+    for path in gold_paths:
+        gold.update(load_json(path))
+    unknown = [pid for pid in gold if pid not in abstracts]
+    if unknown:
+        raise InputError(f"gold ids not in {papers_path}: {', '.join(unknown[:5])}")
+    return {pid: abstracts[pid] for pid in gold}, gold
+
+
+def score(
+    records: Iterable[dict], papers_path: Path, gold_paths: Sequence[Path]
+) -> dict[str, CategoryScore]:
+    """score.py on `records` (``kg extract --jsonl`` records): counts per category."""
+    abstracts, gold = read_gold(papers_path, gold_paths)
+    return score_paired(pair_records(records, abstracts), gold)
+
+
+def extract_records(
+    papers: Sequence[Paper],
+    *,
+    model: str | None = None,
+    aliases: Path | None = None,
+    gazetteers: Sequence[Path] = (),
+    n_process: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[dict]:
+    """``kg extract --jsonl`` records of `papers`."""
+    from kg.extract import extract_papers, to_record
+
+    extracted = extract_papers(
+        papers,
+        model=model,
+        aliases=aliases,
+        gazetteers=gazetteers,
+        n_process=n_process,
+        progress=progress,
+    )
+    return [to_record(ep) for ep in extracted]
+
+
+def shared_dir() -> Path:
+    """``../shared`` next to the repository this package was installed from."""
+    return Path(__file__).resolve().parents[2] / "shared"
 
 
 def evaluate_extraction(
@@ -150,33 +241,17 @@ def evaluate_extraction(
     *,
     papers_path: Path | None = None,
     gold_paths: Sequence[Path] = (),
-    model: str | None = None,
-    aliases: Path | None = None,
-    gazetteers: Sequence[Path] = (),
-    n_process: int = 1,
-    progress: Callable[[int], None] | None = None,
+    **options: Any,
 ) -> dict[str, tuple[float, float, float]]:
-    """Extract from `sources` (default: the bundled sample) and score against gold.
-
-    Without `papers_path`/`gold_paths`, the dev gold in :func:`default_eval_dir` is used.
-    """
-    from kg.extract import extract_papers, to_record
+    """Extract from `sources` (default: the bundled sample) and score against gold files
+    (default: the dev gold): precision, recall and F1 per category. `options` go to
+    :func:`extract_records`."""
     from kg.sources import read_sources
 
-    if papers_path is None or not gold_paths:
-        eval_dir = default_eval_dir()
-        papers_path = papers_path or eval_dir / "papers_dev.json"
-        gold_paths = gold_paths or [eval_dir / "gold_dev.json"]
-    for path in (papers_path, *gold_paths):
-        if not Path(path).is_file():
-            raise InputError(f"gold file {path} not found; pass --papers and --gold")
-    batch = read_sources(list(sources) if sources else None)
-    extracted = extract_papers(
-        batch.papers,
-        model=model,
-        aliases=aliases,
-        gazetteers=gazetteers,
-        n_process=n_process,
-        progress=progress,
+    eval_dir = shared_dir() / "eval"
+    abstracts, gold = read_gold(
+        papers_path or eval_dir / "papers_dev.json",
+        list(gold_paths) or [eval_dir / "gold_dev.json"],
     )
-    return score((to_record(ep) for ep in extracted), papers_path, gold_paths)
+    records = extract_records(read_sources(list(sources) if sources else None).papers, **options)
+    return {cat: s.prf for cat, s in score_paired(pair_records(records, abstracts), gold).items()}

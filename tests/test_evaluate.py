@@ -1,18 +1,26 @@
-"""kg.evaluate: the score.py matching rules, and `kg eval` bars."""
+"""kg.evaluate and kg.evalsets: score.py's matching rules, the sets `kg eval` scores side by side,
+their gold files, and the bars CI gates on."""
 
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from kg.cli import app
-from kg.evaluate import score
+from kg.evalsets import GOLD_LISTS, PACKAGE_EVAL, scirex_front, span_gold
+from kg.evaluate import name_key, score
 
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
 ABSTRACT = "We propose FooNet for image classification and evaluate it on CIFAR-10 and SVHN."
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+needs_dev = pytest.mark.skipif(not (SHARED / "eval").is_dir(), reason="needs ../shared/eval")
+runner = CliRunner()
 
 
 @pytest.fixture()
@@ -36,17 +44,14 @@ def gold(tmp_path: Path) -> tuple[Path, Path]:
     return papers, gold
 
 
-def rec(*entities: tuple[str, str, str]) -> dict:
-    return {
+def score_one(gold: tuple[Path, Path], *entities: tuple[str, str, str]) -> dict:
+    """P/R/F1 of one predicted record (the gold paper's abstract) holding `entities`."""
+    papers, g = gold
+    rec = {
         "abstract": ABSTRACT,
         "entities": [{"name": n, "type": t, "role": r} for n, t, r in entities],
     }
-
-
-def score_one(gold: tuple[Path, Path], *entities: tuple[str, str, str]) -> dict:
-    """Scores of one predicted record (the gold paper's abstract) holding `entities`."""
-    papers, g = gold
-    return score([rec(*entities)], papers, [g])
+    return {cat: s.prf for cat, s in score([rec], papers, [g]).items()}
 
 
 def test_perfect_prediction_scores_one(gold):
@@ -82,17 +87,196 @@ def test_false_positive_and_miss_and_role(gold):
 def test_unmatched_paper_counts_as_all_misses(gold):
     papers, g = gold
     other = {"abstract": "Something else entirely about graphs and kernels.", "entities": []}
-    assert score([other], papers, [g])["DATA"] == (0.0, 0.0, 0.0)
+    data = score([other], papers, [g])["DATA"]
+    assert (data.tp, data.fn, data.misses) == (0, 2, ("x: CIFAR-10", "x: SVHN"))
 
 
-@pytest.mark.skipif(not (SHARED / "eval").is_dir(), reason="needs ../shared/eval")
-def test_eval_command_prints_categories_and_enforces_bars():
-    runner = CliRunner()
-    ok = runner.invoke(app, ["eval", "--min-f1", "DATA=0.5"])
+# --- span corpora: what SciERC and SciREX gold becomes ---------------------------------------
+
+
+def tokens(text: str) -> list[str]:
+    return text.split()
+
+
+def test_span_gold_joins_a_name_and_its_parenthesised_abbreviation():
+    words = tokens("We use Long Short - Term Memory ( LSTM ) on SNLI ; the LSTM wins .")
+    spans = [(2, 7, "Method"), (8, 9, "Method"), (11, 12, "Material"), (14, 15, "Method")]
+    assert span_gold(words, spans) == {
+        "proposed": [],
+        "methods": ["Long Short-Term Memory|LSTM"],
+        "datasets": ["SNLI"],
+        "benchmarks": [],
+        "tasks": [],
+    }
+
+
+def test_span_gold_splits_a_span_holding_its_abbreviation_and_drops_other_types():
+    words = tokens("efficient Additive Operator Splitting -LRB- AOS -RRB- techniques for denoising")
+    spans = [(1, 8, "Method"), (9, 10, "Task"), (0, 1, "OtherScientificTerm")]
+    gold = span_gold(words, spans)
+    assert gold["methods"] == [
+        "Additive Operator Splitting techniques|Additive Operator Splitting|AOS"
+    ]
+    assert gold["tasks"] == ["denoising"]
+
+
+def test_scirex_front_is_title_and_abstract_without_section_markers():
+    words = tokens("Title Words section : Abstract We propose X . section : Introduction Y")
+    doc = {
+        "words": words,
+        "sections": [[0, 2], [2, 9], [9, 12]],
+        "ner": [[7, 8, "Method"], [11, 12, "Method"]],  # X in the abstract, Y after it
+    }
+    _, kept, spans = scirex_front({**doc, "doc_id": "d"})
+    assert kept == tokens("Title Words We propose X .")
+    assert [kept[s:e] for s, e, _ in spans] == [["X"]]
+    assert (
+        scirex_front({**doc, "doc_id": "d", "sections": [[0, 12]]}) is None
+    )  # no boundary to find
+
+
+# --- the annotated sets shipped with the package ----------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["tune", "heldout"])
+def test_shipped_gold_is_in_the_dev_format_and_names_what_the_abstract_says(name):
+    papers = json.loads((PACKAGE_EVAL / f"papers_{name}.json").read_text(encoding="utf-8"))
+    gold = json.loads((PACKAGE_EVAL / f"gold_{name}.json").read_text(encoding="utf-8"))
+    assert len(papers) == len(gold) == 60
+    assert [p["id"] for p in papers] == list(gold)
+    assert all({"id", "track", "authors", "abstract"} <= set(p) for p in papers)
+    abstracts = {p["id"]: name_key(p["abstract"]) for p in papers}
+    absent = []
+    for pid, lists in gold.items():
+        assert tuple(lists) == GOLD_LISTS, pid
+        for entity in (e for key in GOLD_LISTS[:4] for e in lists[key]):
+            if not any(name_key(a).rstrip("s") in abstracts[pid] for a in entity.split("|")):
+                absent.append(f"{pid}: {entity}")
+        assert lists["tasks"], f"{pid} has no task"
+    assert not absent, absent
+
+
+def test_tune_and_heldout_share_no_paper():
+    ids = [
+        {p["id"] for p in json.loads((PACKAGE_EVAL / f"papers_{n}.json").read_text("utf-8"))}
+        for n in ("tune", "heldout")
+    ]
+    assert not ids[0] & ids[1]
+
+
+@pytest.mark.skipif(not (SHARED / "data" / "authors").is_dir(), reason="needs ../shared/data")
+def test_the_shipped_papers_are_the_seeded_draw():
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "draw_eval_sets.py"), "--check"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+# --- kg eval ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def all_sets() -> dict:
+    """`kg eval --json` over every set present (one extraction run for the module)."""
+    result = runner.invoke(app, ["eval", "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def _score_py(papers: Path, gold: Path, records: Path) -> dict[str, tuple[int, int, int]]:
+    """tp, fp, fn per category, as ../shared/eval/score.py counts them."""
+    with records.open(encoding="utf-8") as stdin:
+        done = subprocess.run(
+            [sys.executable, str(SHARED / "eval" / "score.py"), str(papers), str(gold)],
+            stdin=stdin,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    return {
+        m[1]: (int(m[2]), int(m[3]), int(m[4]))
+        for m in re.finditer(r"^(\w+) .*\(tp=(\d+) fp=(\d+) fn=(\d+)\)", done.stdout, re.M)
+    }
+
+
+@needs_dev
+@pytest.mark.parametrize("name", ["dev", "tune", "heldout"])
+def test_kg_eval_gives_score_py_numbers_on_the_same_predictions(name, all_sets, tmp_path):
+    if name == "dev":
+        sources, papers, gold = (
+            [],
+            SHARED / "eval" / "papers_dev.json",
+            SHARED / "eval" / "gold_dev.json",
+        )
+    else:
+        papers, gold = PACKAGE_EVAL / f"papers_{name}.json", PACKAGE_EVAL / f"gold_{name}.json"
+        sources = [str(papers)]
+    records = tmp_path / "out.jsonl"
+    extracted = runner.invoke(app, ["extract", *sources, "--jsonl", str(records)])
+    assert extracted.exit_code == 0, extracted.output
+    expected = _score_py(papers, gold, records)
+    got = {cat: (s["tp"], s["fp"], s["fn"]) for cat, s in all_sets["sets"][name]["scores"].items()}
+    assert got == expected
+    assert len(expected) == 4
+
+
+def test_kg_eval_reports_every_set_side_by_side(all_sets):
+    sets = all_sets["sets"]
+    assert {"tune", "heldout"} <= set(sets)  # shipped with the package: always there
+    assert set(sets) | set(all_sets["missing"]) == {"dev", "tune", "heldout", "scierc", "scirex"}
+    assert sets["tune"]["papers"] == sets["heldout"]["papers"] == 60
+    for name, result in sets.items():
+        expected = {"METHOD", "DATA", "TASK"} | (
+            {"PROPOSED"} if name in ("dev", "tune", "heldout") else set()
+        )
+        assert set(result["scores"]) == expected, name
+        assert result["unmatched"] == 0, name
+
+
+def test_kg_eval_without_the_shared_folder_scores_the_packaged_sets(monkeypatch, tmp_path):
+    monkeypatch.setattr("kg.evalsets.shared_dir", lambda: tmp_path / "nowhere")
+    result = runner.invoke(app, ["eval", "--set", "tune"])
+    assert result.exit_code == 0, result.output
+    assert "tune" in result.stdout and "METHOD" in result.stdout
+    result = runner.invoke(app, ["eval", "--set", "scierc"])
+    assert result.exit_code == 1
+    assert "nowhere/data/scierc/dev.json not found" in result.stderr
+
+
+@needs_dev
+def test_bars_apply_to_dev_unless_a_set_is_named():
+    ok = runner.invoke(app, ["eval", "--set", "dev", "--min-f1", "DATA=0.5"])
     assert ok.exit_code == 0, ok.output
-    for cat in ("METHOD", "DATA", "TASK", "PROPOSED"):
-        assert cat in ok.output
-    failed = runner.invoke(app, ["eval", "--min-f1", "TASK=0.99"])
-    assert failed.exit_code == 1
-    bad = runner.invoke(app, ["eval", "--min-f1", "NOPE=0.1"])
-    assert bad.exit_code == 2
+    low = runner.invoke(
+        app, ["eval", "--set", "dev", "--set", "tune", "--min-f1", "tune:TASK=0.99"]
+    )
+    assert low.exit_code == 1
+    assert re.search(r"below the bar: tune TASK F1 0\.\d+ < 0\.99", low.stderr)
+    unscored = runner.invoke(app, ["eval", "--set", "tune", "--min-f1", "METHOD=0.1"])
+    assert unscored.exit_code == 2
+    assert "dev" in unscored.stderr
+    for bad in ("NOPE=0.1", "METHOD=high", "scierc:PROPOSED=0.1"):
+        assert runner.invoke(app, ["eval", "--set", "scierc", "--min-f1", bad]).exit_code == 2, bad
+
+
+def test_unknown_set_is_a_usage_error():
+    result = runner.invoke(app, ["eval", "--set", "nope"])
+    assert result.exit_code == 2
+    assert "unknown set nope" in result.stderr
+
+
+def test_verbose_lists_misses_of_one_set(tmp_path):
+    papers = tmp_path / "papers.json"
+    papers.write_text(json.dumps([{"id": "p1", "abstract": ABSTRACT}]))
+    gold = tmp_path / "gold.json"
+    entry = {key: [] for key in GOLD_LISTS}
+    gold.write_text(json.dumps({"p1": {**entry, "tasks": ["quantum origami folding"]}}))
+    result = runner.invoke(
+        app,
+        ["eval", str(papers), "--papers", str(papers), "--gold", str(gold), "--set", "dev",
+         "--verbose", "dev"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert re.search(r"dev TASK misses \(1\)\n  p1: quantum origami folding", result.stdout)

@@ -1,0 +1,331 @@
+"""The evaluation sets `kg eval` scores, and where their gold comes from.
+
+Every set becomes the same :class:`Gold`: the papers extraction reads, and per gold paper its
+abstract (to pair predictions with it, as ``score.py`` does) and its entities in the dev gold's
+format (``proposed, methods, datasets, benchmarks, tasks``, alternatives written ``A|B``).
+
+======== =====================================================================================
+dev      ``../shared/eval``: 40 ICML 2026 abstracts; extraction reads the bundled sample
+tune     ``kg/data/eval``: 60 CoRL 2021–23 / ICLR 2017 abstracts kg's rules may be tuned on
+heldout  ``kg/data/eval``: 60 CoRL 2024–25 / ICLR 2018 abstracts nobody tunes on
+scierc   ``../shared/data/scierc/dev.json``: 50 AI abstracts, Method/Material/Task spans
+scirex   ``../shared/data/training/scirex/dev.jsonl``: 64 ML papers' title and abstract,
+         Method/Material/Task mentions
+======== =====================================================================================
+
+SciERC and SciREX are annotated by others, at the span level: every distinct mention string of
+a mapped type (Method → METHOD, Material → DATA, Task → TASK; others dropped) is one gold
+entity of its paper, names equal up to case, punctuation and a plural "s" are one entity, and a
+name directly followed by another in parentheses ("Long Short-Term Memory ( LSTM )", both spans
+of the same type) is one entity with two alternatives. They mark nothing as proposed, so their
+PROPOSED is not scored. Details of what is scored: docs/annotation.md.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from kg.errors import ConfigError, InputError
+from kg.evaluate import (
+    CATEGORIES,
+    CategoryScore,
+    extract_records,
+    name_key,
+    pair_records,
+    read_gold,
+    score_paired,
+    shared_dir,
+)
+from kg.model import Paper, SourceRef
+
+GOLD_LISTS = ("proposed", "methods", "datasets", "benchmarks", "tasks")
+SPAN_CATEGORIES = ("METHOD", "DATA", "TASK")
+#: span corpora's types → the gold list they are scored as
+SPAN_TYPES = {"Method": "methods", "Material": "datasets", "Task": "tasks"}
+
+PACKAGE_EVAL = Path(__file__).resolve().parent / "data" / "eval"
+
+
+@dataclass(slots=True)
+class Gold:
+    """What one set is scored on: `papers` are extracted, `abstracts` pair predictions with
+    gold papers, `entities` is the gold per paper id."""
+
+    papers: list[Paper]
+    abstracts: dict[str, str]
+    entities: dict[str, dict[str, list[str]]]
+
+
+@dataclass(frozen=True, slots=True)
+class EvalSet:
+    name: str
+    data: Path  # the file whose presence makes the set available
+    load: Callable[[], Gold] = field(repr=False)
+    categories: tuple[str, ...] = tuple(CATEGORIES)
+
+    @property
+    def available(self) -> bool:
+        return self.data.is_file()
+
+
+def gold_file_set(
+    papers_path: Path, gold_paths: Sequence[Path], sources: Sequence[Path] | None
+) -> Gold:
+    """A set in the dev gold's format; extraction reads `sources` (None: the bundled sample)."""
+    from kg.sources import read_sources
+
+    abstracts, gold = read_gold(papers_path, gold_paths)
+    return Gold(read_sources(list(sources) if sources else None).papers, abstracts, gold)
+
+
+# --- span corpora -------------------------------------------------------------------------
+
+_PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "``": '"', "''": '"'}
+
+
+def detokenize(words: Iterable[str]) -> str:
+    """Text from corpus tokens: brackets and quotes back, no space before punctuation,
+    "Bi - LSTM" → "Bi-LSTM" (SciREX splits hyphens)."""
+    text = " ".join(_PTB.get(w, w) for w in words)
+    text = re.sub(r" ([.,;:!?%)\]]|'s\b|n't\b)", r"\1", text)
+    text = re.sub(r"([(\[]) ", r"\1", text)
+    return re.sub(r"(?<=\w) - (?=\w)", "-", text)
+
+
+_PARENTHESIS = re.compile(r"(.+?) ?\(([^()]+)\) ?(.*)")
+
+
+def _span_names(words: Sequence[str]) -> list[str]:
+    """A span's names: its text, and for "X (Y) Z" also "X Z", X and Y (a year in the brackets
+    is dropped); an unbalanced bracket at either end is dropped ("NMT )")."""
+    name = detokenize(words)
+    if name.count("(") != name.count(")"):
+        name = name.strip("() ")
+    m = _PARENTHESIS.fullmatch(name)
+    if m is None:
+        names = [name]
+    elif m[2].strip().isdigit():  # a year: "Collins (1999)"
+        names = [f"{m[1]} {m[3]}".strip()]
+    else:
+        names = [f"{m[1]} {m[3]}".strip(), m[1], m[2]]
+    return [n for n in dict.fromkeys(names) if name_key(n)]
+
+
+def span_gold(words: Sequence[str], spans: Iterable[tuple[int, int, str]]) -> dict[str, list[str]]:
+    """Gold lists from `(start, end_exclusive, type)` spans over `words`: one entity per
+    distinct name; the names of one span ("X (Y)") and a name followed by another of the same
+    type in parentheses ("X ( Y )") are alternatives of one entity, written ``A|B``."""
+    named = [
+        (s, e, [(t, name_key(n)) for n in names], names)
+        for s, e, t in sorted(spans)
+        if t in SPAN_TYPES and (names := _span_names(words[s:e]))
+    ]
+    parent = {k: k for _, _, keys, _ in named for k in keys}
+
+    def root(k: tuple[str, str]) -> tuple[str, str]:
+        while parent[k] != k:
+            k = parent[k]
+        return k
+
+    def token(i: int) -> str:
+        return _PTB.get(words[i], words[i]) if i < len(words) else ""
+
+    for _, _, keys, _ in named:
+        for k in keys[1:]:
+            parent[root(k)] = root(keys[0])
+    for (_, e1, k1, _), (s2, e2, k2, _) in pairwise(named):
+        if k1[0][0] == k2[0][0] and s2 == e1 + 1 and token(e1) == "(" and token(e2) == ")":
+            parent[root(k2[0])] = root(k1[0])
+    groups: dict[tuple[str, str], list[str]] = {}
+    for _, _, keys, names in named:
+        alternatives = groups.setdefault(root(keys[0]), [])
+        alternatives += [n for n in names if n not in alternatives]
+    gold: dict[str, list[str]] = {name: [] for name in GOLD_LISTS}
+    for (t, _), alternatives in groups.items():
+        gold[SPAN_TYPES[t]].append("|".join(alternatives))
+    return gold
+
+
+SpanDoc = tuple[str, list[str], list[tuple[int, int, str]]]  # paper id, words, typed spans
+
+
+def load_spans(path: Path, read: Callable[[dict], SpanDoc | None]) -> Gold:
+    """A span corpus (one JSON document per line); `read` gives each document's id, words and
+    `(start, end_exclusive, type)` spans, or None to leave it out."""
+    from kg.sources.base import make_paper
+
+    gold = Gold([], {}, {})
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
+        doc = read(json.loads(line)) if line.strip() else None
+        if doc is None:
+            continue
+        pid, words, spans = doc
+        text = detokenize(words)
+        where = SourceRef(path.name, record=i)
+        gold.papers.append(make_paper(abstract=text, authors=(), source=where))
+        gold.abstracts[pid] = text
+        gold.entities[pid] = span_gold(words, spans)
+    return gold
+
+
+def scierc_doc(doc: dict) -> SpanDoc:
+    """SciERC (Luan et al., 2018): per-sentence ``ner`` spans with inclusive ends."""
+    words = [w for sentence in doc["sentences"] for w in sentence]
+    spans = [(s, e + 1, t) for sentence in doc["ner"] for s, e, t in sentence]
+    return str(doc["doc_key"]), words, spans
+
+
+def scirex_front(doc: dict) -> SpanDoc | None:
+    """The title and abstract of a SciREX (Jain et al., 2020) document, with the mentions in them.
+
+    SciREX splits a paper into sections; the first holds the title (after a "document :"
+    marker) and, in most papers, the abstract. When the second section is headed "Abstract" it
+    is the abstract. Documents that are one single section (no boundary to find) give None.
+    """
+    words, sections = doc["words"], doc["sections"]
+    if len(sections) < 2:
+        return None
+    start, end = sections[0]
+    skip: set[int] = set()
+    if words[start : start + 2] == ["document", ":"]:
+        skip |= {start, start + 1}
+    s1, e1 = sections[1]
+    if [w.lower() for w in words[s1 : s1 + 3]] == ["section", ":", "abstract"]:
+        end = e1
+        skip |= {s1, s1 + 1, s1 + 2}
+    keep = [i for i in range(start, end) if i not in skip]
+    index = {old: new for new, old in enumerate(keep)}
+    spans = [
+        (index[s], index[e - 1] + 1, t)
+        for s, e, t in doc["ner"]
+        if start <= s and e <= end and s in index and e - 1 in index
+    ]
+    return str(doc["doc_id"])[:12], [words[i] for i in keep], spans
+
+
+# --- the registry -------------------------------------------------------------------------
+
+
+def eval_sets(
+    *,
+    sources: Sequence[Path] | None = None,
+    papers_path: Path | None = None,
+    gold_paths: Sequence[Path] = (),
+) -> dict[str, EvalSet]:
+    """All sets by name. `sources`, `papers_path` and `gold_paths` replace the dev set's."""
+    shared = shared_dir()
+    dev_papers = papers_path or shared / "eval" / "papers_dev.json"
+    dev_gold = list(gold_paths) or [shared / "eval" / "gold_dev.json"]
+    scierc = shared / "data" / "scierc" / "dev.json"
+    scirex = shared / "data" / "training" / "scirex" / "dev.jsonl"
+
+    def own(name: str) -> Callable[[], Gold]:
+        papers = PACKAGE_EVAL / f"papers_{name}.json"
+        return lambda: gold_file_set(papers, [PACKAGE_EVAL / f"gold_{name}.json"], [papers])
+
+    sets = [
+        EvalSet("dev", dev_gold[0], lambda: gold_file_set(dev_papers, dev_gold, sources)),
+        EvalSet("tune", PACKAGE_EVAL / "gold_tune.json", own("tune")),
+        EvalSet("heldout", PACKAGE_EVAL / "gold_heldout.json", own("heldout")),
+        EvalSet("scierc", scierc, lambda: load_spans(scierc, scierc_doc), SPAN_CATEGORIES),
+        EvalSet("scirex", scirex, lambda: load_spans(scirex, scirex_front), SPAN_CATEGORIES),
+    ]
+    return {s.name: s for s in sets}
+
+
+# --- running sets, and bars ---------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class SetResult:
+    name: str
+    papers: int  # gold papers
+    unmatched: int  # gold papers no extracted record was paired with
+    scores: dict[str, CategoryScore]  # the categories the set scores
+
+
+@dataclass(slots=True)
+class EvalReport:
+    results: dict[str, SetResult] = field(default_factory=dict)
+    missing: dict[str, str] = field(default_factory=dict)  # set → why it was not scored
+
+
+def run_sets(
+    names: Sequence[str] = (),
+    *,
+    sources: Sequence[Path] | None = None,
+    papers_path: Path | None = None,
+    gold_paths: Sequence[Path] = (),
+    **options: Any,
+) -> EvalReport:
+    """Extract each set's papers and score them. No `names`: every set whose data is present
+    (the others are listed in ``missing``); a named set without its data is an error.
+    `options` go to :func:`kg.evaluate.extract_records`."""
+    sets = eval_sets(sources=sources, papers_path=papers_path, gold_paths=gold_paths)
+    unknown = [n for n in names if n not in sets]
+    if unknown:
+        raise ConfigError(f"unknown set {', '.join(unknown)}; sets: {', '.join(sets)}")
+    report = EvalReport()
+    for name in dict.fromkeys(names) if names else sets:
+        spec = sets[name]
+        if not spec.available:
+            if names:
+                raise InputError(f"set {name}: {spec.data} not found")
+            report.missing[name] = f"{spec.data} not found"
+            continue
+        gold = spec.load()
+        preds = pair_records(extract_records(gold.papers, **options), gold.abstracts)
+        report.results[name] = SetResult(
+            name,
+            len(gold.entities),
+            sum(pid not in preds for pid in gold.entities),
+            score_paired(preds, gold.entities, categories=spec.categories),
+        )
+    return report
+
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    """``--min-f1 [SET:]CATEGORY=VALUE``: F1 of CATEGORY on SET (default dev) at least VALUE."""
+
+    set: str
+    category: str
+    value: float
+
+    @classmethod
+    def parse(cls, text: str) -> Bar:
+        target, _, value = text.partition("=")
+        where, _, category = target.rpartition(":")
+        category = category.strip().upper()
+        try:
+            bar = cls(where.strip().lower() or "dev", category, float(value))
+        except ValueError:
+            raise ConfigError(f"--min-f1 expects [SET:]CATEGORY=VALUE, got {text!r}") from None
+        if category not in CATEGORIES:
+            raise ConfigError(
+                f"unknown category {category or '(none)'} in {text!r}; use {', '.join(CATEGORIES)}"
+            )
+        return bar
+
+
+def failed_bars(report: EvalReport, bars: Iterable[Bar]) -> list[str]:
+    """The bars `report` is below, as "SET CATEGORY F1 x < bar". A bar on a set or category
+    that was not scored is an error, not a pass."""
+    failed = []
+    for bar in bars:
+        result = report.results.get(bar.set)
+        if result is None:
+            why = report.missing.get(bar.set, "it is not among the sets of this run")
+            raise ConfigError(f"--min-f1 {bar.set}:{bar.category} cannot be checked: {why}")
+        score = result.scores.get(bar.category)
+        if score is None:
+            raise ConfigError(f"set {bar.set} does not score {bar.category}")
+        if score.f1 < bar.value:
+            failed.append(f"{bar.set} {bar.category} F1 {score.f1:.3f} < {bar.value}")
+    return failed
