@@ -463,84 +463,27 @@ def eval_cmd(
             gazetteers=gazetteer or (),
         )
     )
-    if verbose is not None and verbose not in report.results:
-        err.print(f"[bold red]error:[/] --verbose {verbose}: no such set in this run")
-        raise typer.Exit(2)
+    errors = run(lambda: report.errors(verbose)) if verbose else []
     failed = run(lambda: failed_bars(report, bars))
     if as_json:
-        out.print_json(data=_eval_json(report, verbose, failed))
+        out.print_json(data=report.as_json(details=verbose, below_bar=failed))
     else:
-        _print_eval(report, verbose)
-    for name, why in report.missing.items():
-        err.print(f"[dim]not scored: {name} ({why})[/]", highlight=False)
-    for result in report.results.values():
-        if result.unmatched:
-            err.print(
-                f"[yellow]{result.name}: {result.unmatched} of {result.papers} gold papers had no "
-                "extracted record (counted as misses)[/]",
-                highlight=False,
-            )
+        header, *rows = report.rows()
+        table = Table(box=None, header_style="bold")
+        for i, name in enumerate(header):
+            table.add_column(name, justify="right" if i > 1 else "left")
+        for row in rows:
+            table.add_row(*row)
+        out.print(table)
+        for title, items in errors:
+            out.print(f"\n{title}", style="bold", highlight=False)
+            for item in items:
+                out.print(f"  {item}", highlight=False, markup=False)
+    for note in report.notes():
+        err.print(note, style="dim", highlight=False, markup=False)
     if failed:
         err.print("[bold red]below the bar:[/] " + "; ".join(failed), highlight=False)
         raise typer.Exit(1)
-
-
-def _eval_json(report: Any, verbose: str | None, failed: list[str]) -> dict:
-    def category(name: str, score: Any) -> dict:
-        row = {
-            "precision": round(score.precision, 4),
-            "recall": round(score.recall, 4),
-            "f1": round(score.f1, 4),
-            "tp": score.tp,
-            "fp": score.fp,
-            "fn": score.fn,
-        }
-        if name == verbose:
-            row |= {"false_positives": list(score.false_positives), "misses": list(score.misses)}
-        return row
-
-    return {
-        "sets": {
-            r.name: {
-                "papers": r.papers,
-                "unmatched": r.unmatched,
-                "scores": {cat: category(r.name, s) for cat, s in r.scores.items()},
-            }
-            for r in report.results.values()
-        },
-        "missing": report.missing,
-        "below_bar": failed,
-    }
-
-
-def _print_eval(report: Any, verbose: str | None) -> None:
-    from kg.evaluate import CATEGORIES
-
-    results = list(report.results.values())
-    table = Table(box=None, header_style="bold")
-    table.add_column("")
-    table.add_column("")
-    for r in results:
-        table.add_column(r.name, justify="right")
-    table.add_row("papers", "", *(str(r.papers) for r in results), end_section=True)
-    for cat in CATEGORIES:
-        for measure in ("f1", "precision", "recall"):
-            table.add_row(
-                cat if measure == "f1" else "",
-                {"f1": "F1", "precision": "P", "recall": "R"}[measure],
-                *(
-                    f"{getattr(s, measure):.3f}" if (s := r.scores.get(cat)) else "—"
-                    for r in results
-                ),
-            )
-    out.print(table)
-    if verbose is None:
-        return
-    for cat, score in report.results[verbose].scores.items():
-        for label, items in (("false positives", score.false_positives), ("misses", score.misses)):
-            out.print(f"\n{verbose} {cat} {label} ({len(items)})", style="bold", highlight=False)
-            for item in items:
-                out.print(f"  {item}", highlight=False, markup=False)
 
 
 @app.command("viz")

@@ -255,6 +255,64 @@ class EvalReport:
     results: dict[str, SetResult] = field(default_factory=dict)
     missing: dict[str, str] = field(default_factory=dict)  # set → why it was not scored
 
+    def rows(self) -> list[list[str]]:
+        """The sets side by side: a header, the papers, then F1, P and R per category
+        ("—": the set does not score it)."""
+        results = list(self.results.values())
+        rows = [
+            ["", "", *(r.name for r in results)],
+            ["papers", "", *(str(r.papers) for r in results)],
+        ]
+        for cat in CATEGORIES:
+            for label, measure in (("F1", "f1"), ("P", "precision"), ("R", "recall")):
+                cells = (
+                    f"{getattr(s, measure):.3f}" if (s := r.scores.get(cat)) else "—"
+                    for r in results
+                )
+                rows.append([cat if label == "F1" else "", label, *cells])
+        return rows
+
+    def errors(self, name: str) -> list[tuple[str, tuple[str, ...]]]:
+        """Titled lists of the false positives and misses of set `name`, per category."""
+        result = self.results.get(name)
+        if result is None:
+            raise ConfigError(
+                f"--verbose {name}: not a set of this run ({', '.join(self.results)})"
+            )
+        return [
+            (f"{name} {cat} {label} ({len(items)})", items)
+            for cat, s in result.scores.items()
+            for label, items in (("false positives", s.false_positives), ("misses", s.misses))
+        ]
+
+    def notes(self) -> list[str]:
+        """What a reader of the numbers must know: sets left out, gold papers never paired."""
+        notes = [f"not scored: {name} ({why})" for name, why in self.missing.items()]
+        notes += [
+            f"{r.name}: {r.unmatched} of {r.papers} gold papers had no extracted record "
+            "(counted as misses)"
+            for r in self.results.values()
+            if r.unmatched
+        ]
+        return notes
+
+    def as_json(self, *, details: str | None = None, below_bar: Sequence[str] = ()) -> dict:
+        """Everything, with the false positives and misses of set `details`."""
+        return {
+            "sets": {
+                r.name: {
+                    "papers": r.papers,
+                    "unmatched": r.unmatched,
+                    "scores": {
+                        cat: s.as_dict(errors=r.name == details) for cat, s in r.scores.items()
+                    },
+                }
+                for r in self.results.values()
+            },
+            "missing": self.missing,
+            "below_bar": list(below_bar),
+        }
+
 
 def run_sets(
     names: Sequence[str] = (),

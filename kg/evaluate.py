@@ -75,6 +75,19 @@ class CategoryScore:
     def prf(self) -> tuple[float, float, float]:
         return self.precision, self.recall, self.f1
 
+    def as_dict(self, *, errors: bool = False) -> dict[str, Any]:
+        row: dict[str, Any] = {
+            "precision": round(self.precision, 4),
+            "recall": round(self.recall, 4),
+            "f1": round(self.f1, 4),
+            "tp": self.tp,
+            "fp": self.fp,
+            "fn": self.fn,
+        }
+        if errors:
+            row |= {"false_positives": list(self.false_positives), "misses": list(self.misses)}
+        return row
+
 
 def name_key(s: str) -> str:
     """score.py's ``key``: lower case, letters, digits and ``+ * .`` only."""
