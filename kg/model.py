@@ -91,12 +91,31 @@ class Track:
 
 
 @dataclass(frozen=True, slots=True)
+class Affiliation:
+    """An institution an author gave on a paper, with its country when the source says."""
+
+    institution: str
+    country: str | None = None
+
+    @property
+    def id(self) -> str:
+        return fold(self.institution)
+
+
+@dataclass(frozen=True, slots=True)
 class Author:
-    """A person. `id` is the folded name, so "Rémi Munos" and "REMI MUNOS" are one author."""
+    """One author of one paper, as read. ``id`` is the folded name ("Rémi Munos" and "REMI MUNOS"
+    share it); which *person* that is, is decided later by :mod:`kg.identity`, from ``ids`` the
+    source gives ("openreview:~Yang_Liu3", "orcid:…", "email:…"), the name and the evidence.
+    ``position`` is the author's index in the source's list (None: its index in ``Paper.authors``).
+    """
 
     id: str
     name: str
     variants: tuple[str, ...] = ()
+    ids: tuple[str, ...] = ()
+    affiliations: tuple[Affiliation, ...] = ()
+    position: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +144,7 @@ class Paper:
     title: str | None = None
     track: Track | None = None
     authors_truncated: bool = False
+    authors_hidden: bool = False  # the source lists a placeholder ("Anonymous") for its authors
     code_links: tuple[str, ...] = ()
     year: int | None = None
     venue: str | None = None

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
+from dataclasses import dataclass, replace
+from functools import cache
+from importlib import resources
 
 from kg.model import Author, fold
 
@@ -145,37 +149,165 @@ def clean_abstract(raw: str) -> tuple[str, tuple[str, ...]]:
 
 # --- author names -------------------------------------------------------------------------
 
+
+@dataclass(frozen=True, slots=True)
+class NameWords:
+    """The word lists of kg/data/author_names.json (folded, as sets)."""
+
+    placeholders: frozenset[str]
+    particles: frozenset[str]
+    suffixes: frozenset[str]
+
+
+@cache
+def name_words() -> NameWords:
+    data = json.loads((resources.files("kg") / "data" / "author_names.json").read_text("utf-8"))
+    return NameWords(
+        placeholders=frozenset(fold(w) for w in data["placeholders"]),
+        particles=frozenset(data["particles"]),
+        suffixes=frozenset(fold(w) for w in data["suffixes"]),
+    )
+
+
+# LaTeX accents, as sources leave them in names: \'e, \'{e}, {\"o}, \c{c}, \v c, \vc.
+_MARKS = {
+    "'": "\u0301",
+    "`": "\u0300",
+    "^": "\u0302",
+    '"': "\u0308",
+    "~": "\u0303",
+    "=": "\u0304",
+    ".": "\u0307",
+    "u": "\u0306",
+    "v": "\u030c",
+    "H": "\u030b",
+    "c": "\u0327",
+    "k": "\u0328",
+    "r": "\u030a",
+    "d": "\u0323",
+}
+_LATEX_LETTERS = {
+    "ss": "ß",
+    "o": "ø",
+    "O": "Ø",
+    "l": "ł",
+    "L": "Ł",
+    "ae": "æ",
+    "AE": "Æ",
+    "oe": "œ",
+    "OE": "Œ",
+    "aa": "å",
+    "AA": "Å",
+    "i": "ı",
+}
+_LETTER_CMD_RE = re.compile(
+    r"\\(" + "|".join(sorted(_LATEX_LETTERS, key=len, reverse=True)) + r")(?![A-Za-z])"
+)
+_SYMBOL_ACCENT_RE = re.compile(r"\\([`'^\"~=.])(?:\{\s*([^\W\d_])\s*\}|([^\W\d_]))")
+_LETTER_ACCENT_RE = re.compile(r"\\([uvHckrd])(?:\s*\{\s*([^\W\d_])\s*\}|\s+([^\W\d_])|([^\W\d_]))")
+_STRAY_RE = re.compile(r"\\-|\\[^A-Za-z]|\\|[{}*†‡§¶]")
+_BRACKETS = {"(": ")", "[": "]"}
+
+
+def _accented(letter: str, command: str) -> str | None:
+    """The letter with the accent as one character, or None when Unicode has no such letter."""
+    letter = "i" if letter == "ı" else letter
+    composed = unicodedata.normalize("NFC", letter + _MARKS[command])
+    return composed if len(composed) == 1 else None
+
+
+def _letter_accent(m: re.Match[str]) -> str:
+    command, letter = m.group(1), m.group(2) or m.group(3) or m.group(4)
+    if composed := _accented(letter, command):
+        return composed
+    if command == "c" and m.group(4):
+        # \c{c}on with its braces lost ("Clémen\con"): a cedilla sits on a c
+        return "ç" + letter
+    return letter if m.group(2) or m.group(3) else m.group(0)[1:]
+
+
+def decode_latex_name(text: str) -> str:
+    """LaTeX accent commands in a name → the characters they stand for.
+
+    >>> decode_latex_name(r"St\\'{e}phan Cl\\'emen\\con"), decode_latex_name(r"Matej Ze\\vcevi\\'c")
+    ('Stéphan Clémençon', 'Matej Zečević')
+    """
+    if "\\" not in text:
+        return text
+    text = _LETTER_CMD_RE.sub(lambda m: _LATEX_LETTERS[m.group(1)], text)
+    text = _SYMBOL_ACCENT_RE.sub(
+        lambda m: _accented(m.group(2) or m.group(3), m.group(1)) or (m.group(2) or m.group(3)),
+        text,
+    )
+    return _LETTER_ACCENT_RE.sub(_letter_accent, text)
+
+
+def clean_name(raw: str) -> str:
+    """A name as a source wrote it → plain text: LaTeX accents decoded; stray backslashes,
+    braces, footnote marks (*, †) and unmatched brackets gone; spaces collapsed.
+
+    >>> clean_name(r"\\Matthew Lease"), clean_name("Rudolph Triebel)"), clean_name("Hieu Pham*")
+    ('Matthew Lease', 'Rudolph Triebel', 'Hieu Pham')
+    """
+    text = unicodedata.normalize("NFC", _STRAY_RE.sub("", decode_latex_name(raw)))
+    kept: list[str] = []
+    opened: list[int] = []
+    for char in text:
+        if char in _BRACKETS:
+            opened.append(len(kept))
+        elif char in _BRACKETS.values():
+            if not opened or _BRACKETS[kept[opened[-1]]] != char:
+                continue  # a closing bracket nothing opened
+            opened.pop()
+        kept.append(char)
+    for index in reversed(opened):  # opened and never closed
+        del kept[index]
+    return " ".join("".join(kept).split()).strip(" ,;")
+
+
+def is_placeholder(name: str) -> bool:
+    """ "Anonymous", "Anonymous Authors", "et al.", "withdrawn": no person (see author_names.json)."""
+    return fold(name) in name_words().placeholders
+
+
+def split_name_entry(text: str) -> list[str]:
+    """One entry of an author list → its names: "LeCun, Yann" is flipped to "Yann LeCun";
+    "Samuel L. Smith and Quoc V. Le" or "Martín Abadi, David G. Andersen" hold two names.
+
+    >>> split_name_entry("LeCun, Yann"), split_name_entry("van der Maaten, Laurens J. P.")
+    (['Yann LeCun'], ['Laurens J. P. van der Maaten'])
+    >>> split_name_entry("Martín Abadi, David G. Andersen")
+    ['Martín Abadi', 'David G. Andersen']
+    """
+    parts = [p.strip() for p in re.split(r"\s+and\s+|\s*&\s*", text) if p.strip()]
+    if len(parts) > 1 and all(len(p.split()) >= 2 for p in parts):
+        return [n for p in parts for n in split_name_entry(p)]
+    text = " ".join(parts)
+    if "," not in text:
+        return [text] if text else []
+    pieces = [p.strip() for p in text.split(",") if p.strip()]
+    words = name_words()
+    suffix = ""
+    if len(pieces) > 1 and fold(pieces[-1]).replace(" ", "") in words.suffixes:
+        suffix = " " + pieces.pop()  # "John Smith, Jr." and "Smith, John, Jr."
+    if len(pieces) == 2:
+        family, given = pieces
+        family_words = family.split()
+        if len(family_words) == 1 or all(w.lower() in words.particles for w in family_words[:-1]):
+            return [f"{given} {family}{suffix}"]
+    if len(pieces) > 1 and all(len(p.split()) >= 2 for p in pieces):
+        return pieces
+    return [" ".join(pieces) + suffix]
+
+
 _NICKNAME_RE = re.compile(r"\s*[“\"«(]([^”\"»)]+)[”\"»)]\s*")
 _CAMEL_SPLIT_RE = re.compile(r"(?<=[a-z]{2})(?=[A-Z][a-z])")
-_PARTICLES = frozenset(
-    [
-        "van",
-        "von",
-        "der",
-        "den",
-        "de",
-        "del",
-        "della",
-        "di",
-        "da",
-        "dos",
-        "du",
-        "la",
-        "le",
-        "ter",
-        "ten",
-        "bin",
-        "al",
-        "el",
-        "y",
-    ]
-)
 
 
 def _recase_token(token: str, *, first: bool) -> str:
     if not any(c.isalpha() for c in token):
         return token
-    if not first and token.lower() in _PARTICLES and token.islower():
+    if not first and token.lower() in name_words().particles and token.islower():
         return token
     if re.fullmatch(r"(?:[A-Z]\.)+[A-Z]?", token) or len(token) == 1:
         return token  # initials: "A.", "A.J."
@@ -185,7 +317,8 @@ def _recase_token(token: str, *, first: bool) -> str:
 
 
 def normalize_author(raw: str) -> Author | None:
-    """One display spelling per person, the raw spelling and nicknames kept as variants.
+    """One display spelling per name, the raw spelling and nicknames kept as variants. Not a
+    name (empty, no letters, a placeholder like "Anonymous"): None.
 
     >>> normalize_author("KE LIANG").name, normalize_author("HantingYan").name
     ('Ke Liang', 'Hanting Yan')
@@ -193,7 +326,7 @@ def normalize_author(raw: str) -> Author | None:
     ('Zhangyang Wang', ('Zhangyang “Atlas” Wang', 'Atlas'))
     """
     text = unicodedata.normalize("NFC", " ".join(raw.split())).strip(" ,;")
-    if not text or not any(c.isalpha() for c in text):
+    if not text or not any(c.isalpha() for c in text) or is_placeholder(text):
         return None
     nicknames = [m.group(1).strip() for m in _NICKNAME_RE.finditer(text)]
     base = " ".join(_NICKNAME_RE.sub(" ", text).split())
@@ -209,13 +342,40 @@ def normalize_author(raw: str) -> Author | None:
     return Author(id=fold(name), name=name, variants=variants)
 
 
+def read_author_entry(raw: str) -> tuple[list[Author], bool]:
+    """One entry of a source's author list → (the authors it names, whether it is a placeholder
+    such as "Anonymous" that hides them). Raw LaTeX-damaged spellings stay as variants.
+
+    >>> [a.name for a in read_author_entry(r"Ze\\vcevi\\'c, Matej")[0]], read_author_entry("Anonymous")
+    (['Matej Zečević'], ([], True))
+    """
+    cleaned = clean_name(raw)
+    if is_placeholder(cleaned):
+        return [], True
+    authors = []
+    for name in split_name_entry(cleaned):
+        author = normalize_author(name)
+        if author is None:
+            continue
+        raw_spelling = " ".join(raw.split())
+        if raw_spelling != author.name and raw_spelling not in author.variants:
+            author = replace(author, variants=(raw_spelling, *author.variants))
+        authors.append(author)
+    return authors, False
+
+
 def split_authors(line: str) -> tuple[list[str], bool]:
-    """Split an author line on commas / semicolons; a trailing "等" (et al.) marks a cut list."""
+    """Split an author line on commas / semicolons; a trailing "等" (et al.) marks a cut list.
+
+    Semicolon-separated lists keep empty entries, so each name keeps its position in the list
+    (sources align ids and affiliations with it).
+    """
     text = line.strip()
     truncated = False
     for marker in ("等", "et al.", "et al"):
         if text.endswith(marker):
             text, truncated = text[: -len(marker)].rstrip(" ,;"), True
             break
-    sep = ";" if ";" in text else ","
-    return [part.strip() for part in text.split(sep) if part.strip()], truncated
+    if ";" in text:
+        return [part.strip() for part in text.split(";")], truncated
+    return [part.strip() for part in text.split(",") if part.strip()], truncated

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import codecs
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from kg.model import Author, Paper, SourceRef, Track, fold
-from kg.text import clean_abstract, normalize_author
+from kg.model import Affiliation, Author, Paper, SourceRef, Track, fold
+from kg.text import clean_abstract, read_author_entry
 
 PLACEHOLDER_ABSTRACTS = frozenset({"abstract unavailable", "abstract not available", "n a", "none"})
 
@@ -45,6 +45,16 @@ class FileReport:
 Item = Paper | Issue
 
 
+@dataclass(frozen=True, slots=True)
+class AuthorEntry:
+    """One entry of a source's author list with the ids and affiliations the source aligns with
+    it ("openreview:~Yang_Liu3", "email:…"; see kg.sources.people)."""
+
+    raw: str
+    ids: tuple[str, ...] = ()
+    affiliations: tuple[Affiliation, ...] = ()
+
+
 def decode(data: bytes, path: str) -> tuple[str, list[Issue]]:
     """UTF-8 (with or without BOM), UTF-16 by BOM; bad UTF-8 lines fall back to Windows-1252.
 
@@ -79,7 +89,7 @@ def decode(data: bytes, path: str) -> tuple[str, list[Issue]]:
 def make_paper(
     *,
     abstract: str,
-    authors: Iterable[str],
+    authors: Iterable[str | AuthorEntry],
     source: SourceRef,
     title: str | None = None,
     track: Track | None = None,
@@ -92,12 +102,20 @@ def make_paper(
     cleaned, found_links = clean_abstract(abstract)
     if fold(cleaned) in PLACEHOLDER_ABSTRACTS:
         cleaned = ""
-    people: dict[str, Author] = {}
-    for raw in authors:
-        author = normalize_author(raw)
-        if author is not None and author.id not in people:  # a name listed twice is one author
-            people[author.id] = author
-    ordered = tuple(people.values())
+    people: list[Author] = []
+    hidden = False
+    for position, item in enumerate(authors):
+        entry = AuthorEntry(item) if isinstance(item, str) else item
+        names, placeholder = read_author_entry(entry.raw)
+        hidden |= placeholder
+        ids = entry.ids if len(names) == 1 else ()  # one id for two names names neither
+        for author in names:
+            if any(a.id == author.id and not (ids and a.ids and a.ids != ids) for a in people):
+                continue  # a name listed twice is one author, unless the ids say two people
+            people.append(
+                replace(author, ids=ids, affiliations=entry.affiliations, position=position)
+            )
+    ordered = tuple(people)
     title = " ".join(title.split()) if title else None
     return Paper(
         id=Paper.make_id(cleaned, ordered[0].name if ordered else None, title),
@@ -106,6 +124,7 @@ def make_paper(
         abstract_raw=abstract,
         authors=ordered,
         authors_truncated=authors_truncated,
+        authors_hidden=hidden,
         track=track,
         code_links=tuple(dict.fromkeys((*found_links, *links))),
         year=year,

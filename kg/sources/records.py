@@ -16,7 +16,8 @@ from pathlib import PurePath
 from typing import Any
 
 from kg.model import SourceRef, Track
-from kg.sources.base import Issue, Item, make_paper
+from kg.sources.base import AuthorEntry, Issue, Item, make_paper
+from kg.sources.people import object_entry, paperlists_entries
 from kg.text import split_authors
 
 GENERIC_FIELDS = ("title", "authors", "abstract", "track", "year", "venue", "url")
@@ -28,12 +29,20 @@ def is_paperlists(records: list[Any]) -> bool:
     return first is not None and "author" in first and "site" in first
 
 
-def _authors(value: Any) -> tuple[list[str], bool]:
+def _authors(
+    record: Mapping[str, Any], value: Any
+) -> tuple[list[str | AuthorEntry], bool, list[str]]:
+    """(author entries with their ids and affiliations, list cut short, alignment warnings)."""
+    if isinstance(value, list) and any(isinstance(v, Mapping) for v in value):
+        return [object_entry(v) if isinstance(v, Mapping) else str(v) for v in value], False, []
     if isinstance(value, list):
-        return [str(v) for v in value if str(v).strip()], False
-    if isinstance(value, str):
-        return split_authors(value)
-    return [], False
+        names, truncated = [str(v) for v in value], False
+    elif isinstance(value, str):
+        names, truncated = split_authors(value)
+    else:
+        return [], False, []
+    entries, warnings = paperlists_entries(record, names)
+    return list(entries), truncated, warnings
 
 
 def _year(value: Any) -> int | None:
@@ -49,13 +58,16 @@ def _text(value: Any) -> str:
 
 def record_to_paper(
     record: Mapping[str, Any], where: SourceRef, *, paperlists_venue: tuple[str, int] | None = None
-) -> Item:
+) -> list[Item]:
+    """The paper of one record, after warnings about it; or the Issue that skips it."""
     if not isinstance(record, Mapping):
-        return Issue(where, "not an object", f"expected a JSON object, got {type(record).__name__}")
+        return [
+            Issue(where, "not an object", f"expected a JSON object, got {type(record).__name__}")
+        ]
     abstract, title = _text(record.get("abstract")), _text(record.get("title"))
     if not abstract and not title:
         known = ", ".join(sorted(set(record) & {*GENERIC_FIELDS, "author"})) or "none"
-        return Issue(where, "no abstract or title", f"fields present of ours: {known}")
+        return [Issue(where, "no abstract or title", f"fields present of ours: {known}")]
     year: int | None
     if paperlists_venue is not None:  # venue and year come from the file name (icml2019.json)
         venue, year = paperlists_venue
@@ -68,19 +80,25 @@ def record_to_paper(
         track = Track.parse(_text(record.get("track")))
         url = link = _text(record.get("url"))
         authors = record.get("authors", record.get("author"))
-    names, truncated = _authors(authors)
-    return make_paper(
-        abstract=abstract,
-        title=title,
-        authors=names,
-        authors_truncated=truncated,
-        track=track,
-        links=[link] if link.startswith("http") else [],
-        year=year,
-        venue=venue or None,
-        url=url or None,
-        source=where,
-    )
+    entries, truncated, warnings = _authors(record, authors)
+    notes: list[Item] = [
+        Issue(where, "author ids or affiliations not aligned", w, skipped=False) for w in warnings
+    ]
+    return [
+        *notes,
+        make_paper(
+            abstract=abstract,
+            title=title,
+            authors=entries,
+            authors_truncated=truncated,
+            track=track,
+            links=[link] if link.startswith("http") else [],
+            year=year,
+            venue=venue or None,
+            url=url or None,
+            source=where,
+        ),
+    ]
 
 
 def read_json(text: str, path: str) -> tuple[str, Iterator[Item]]:
@@ -117,7 +135,9 @@ def read_json(text: str, path: str) -> tuple[str, Iterator[Item]]:
         if not data:
             yield Issue(SourceRef(path), "no papers", "the JSON array is empty")
         for index, record in enumerate(data):
-            yield record_to_paper(record, SourceRef(path, record=index), paperlists_venue=venue)
+            yield from record_to_paper(
+                record, SourceRef(path, record=index), paperlists_venue=venue
+            )
 
     return fmt, items()
 
@@ -134,7 +154,7 @@ def read_jsonl(text: str, path: str) -> Iterator[Item]:
         except json.JSONDecodeError as exc:
             yield Issue(where, "invalid JSON", exc.msg)
             continue
-        yield record_to_paper(record, where)
+        yield from record_to_paper(record, where)
     if not seen_any:
         yield Issue(SourceRef(path), "no papers", "the file is empty")
 
@@ -161,6 +181,6 @@ def read_csv(text: str, path: str) -> Iterator[Item]:
         if None in row:  # more cells than header columns
             yield Issue(where, "malformed CSV row", "more cells than header columns")
             continue
-        yield record_to_paper(row, where)
+        yield from record_to_paper(row, where)
     if not seen_any:
         yield Issue(SourceRef(path), "no papers", "the CSV has a header but no rows")
