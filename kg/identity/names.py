@@ -105,13 +105,13 @@ def agreement(a: str, b: str) -> int:
     - 0: not compatible (different family names, or given names that contradict);
     - 1: compatible only through initials ("Y. Liu" ~ "Yang Liu");
     - 2: the spelled-out given names agree, one side has more ("Michael Jordan" ~ "Michael I. Jordan");
-    - 3: the same name ("Zhi-Quan Luo" = "Zhiquan Luo").
+    - 3: the same name ("Zhi-Quan Luo" = "Zhiquan Luo"), its first name spelled out.
     """
     pa, pb = parse_name(a), parse_name(b)
     if not pa.family or pa.family != pb.family:
         return 0
     if pa.key == pb.key:
-        return 3
+        return 1 if pa.first_is_initial or not pa.given else 3  # "J. Wu" = "J. Wu" says little
     ga, gb = pa.given, pb.given
     if "".join(g.full or "" for g in ga) == "".join(g.full or "" for g in gb) and all(
         g.full for g in (*ga, *gb)

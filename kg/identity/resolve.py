@@ -317,12 +317,14 @@ def _link_ids(clusters: _Clusters, decisions: list[Decision]) -> None:
 
 
 def _link_names(clusters: _Clusters) -> None:
-    """Mentions without ids that spell one name key join each other (not yet id'd people)."""
+    """Mentions without ids that spell one name key join each other — unless the first name is
+    only an initial: "J. Wu" may be Jiajun or Jiefeng, so each such mention is judged alone."""
     by_key: dict[str, int] = {}
     for i, m in enumerate(clusters.mentions):
-        if clusters.ids[clusters.find(i)]:
+        parsed = parse_name(m.name)
+        if clusters.ids[clusters.find(i)] or parsed.first_is_initial or not parsed.given:
             continue
-        key = parse_name(m.name).key
+        key = parsed.key
         if key in by_key and not clusters.conflict(by_key[key], i):
             clusters.union(by_key[key], i)
         else:
@@ -374,10 +376,10 @@ def _merge_on_evidence(clusters: _Clusters, decisions: list[Decision]) -> None:
         )
         bar = BAR[level] + BAR_PER_RIVAL * max(0, rival - 2)
         scored.append((ev.score - bar, a, b, level, bar, ev))
-    best_other: dict[int, list[float]] = defaultdict(list)
+    candidates: dict[int, list[tuple[float, int]]] = defaultdict(list)
     for margin, a, b, *_ in scored:
-        best_other[a].append(margin)
-        best_other[b].append(margin)
+        candidates[a].append((margin, b))
+        candidates[b].append((margin, a))
     for margin, first, second, level, bar, ev in sorted(scored, key=lambda s: (-s[0], s[1], s[2])):
         a, b = clusters.find(first), clusters.find(second)
         if a == b:
@@ -391,12 +393,9 @@ def _merge_on_evidence(clusters: _Clusters, decisions: list[Decision]) -> None:
         if not why and margin < 0:
             why = f"not enough evidence: {evidence}"
         if not why:
-            runner_up = max(
-                _others(best_other, first, margin) + _others(best_other, second, margin),
-                default=-math.inf,
-            )
-            if runner_up > margin - MARGIN and runner_up >= 0:
-                why = f"ambiguous: another candidate has nearly as much evidence ({evidence})"
+            rival = _rival(clusters, candidates, first, second, margin)
+            if rival is not None and rival > margin - MARGIN:
+                why = f"ambiguous: another person fits nearly as well ({evidence})"
         decision = Decision(
             (name_a, name_b), level, score, round(bar, 3), not why, why or evidence
         )
@@ -411,11 +410,25 @@ def _merge_on_evidence(clusters: _Clusters, decisions: list[Decision]) -> None:
             )
 
 
-def _others(best: dict[int, list[float]], root: int, mine: float) -> list[float]:
-    values = list(best.get(root, ()))
-    if mine in values:
-        values.remove(mine)
-    return values
+def _rival(
+    clusters: _Clusters,
+    candidates: dict[int, list[tuple[float, int]]],
+    first: int,
+    second: int,
+    margin: float,
+) -> float | None:
+    """The best margin, above the bar, of a candidate of one side that cannot be the same
+    person as the other side: a different person who fits as well makes the merge a guess."""
+    best: float | None = None
+    for me, other in ((first, second), (second, first)):
+        for m, c in candidates[me]:
+            if c == other or m < 0 or (best is not None and m <= best):
+                continue
+            if clusters.find(c) == clusters.find(other):
+                continue
+            if clusters.conflict(c, other) or not clusters.name_agreement(c, other):
+                best = m
+    return best
 
 
 def _display(names: Counter[str]) -> str:
