@@ -1,7 +1,9 @@
 // kg's Neo4j schema. Applied by `kg build --backend neo4j` before any write (every statement is
 // IF NOT EXISTS, so applying it again is a no-op). One statement per `;`.
 //
-// (Author)-[:AUTHORED {position}]->(Paper)-[:IN_TRACK]->(Track)-[:IN_AREA]->(Area)
+// (Author)-[:AUTHORED {position, name, ids, institutions, countries, variants}]->(Paper)
+// (Paper)-[:IN_TRACK]->(Track)-[:IN_AREA]->(Area)
+// (Author)-[:AFFILIATED_WITH {year, years, papers}]->(Institution)
 // (Paper)-[:PROPOSES|USES|EVALUATED_ON|ADDRESSES {confidence, evidence, start, end}]->
 //     (Method|Dataset|Benchmark|Task|Metric)
 // (Author)-[:COAUTHOR {papers, weight}]->(Author)   one per pair, lower id -> higher id
@@ -10,6 +12,7 @@
 // concurrency and fast (each constraint is backed by a range index on id).
 CREATE CONSTRAINT paper_id IF NOT EXISTS FOR (n:Paper) REQUIRE n.id IS UNIQUE;
 CREATE CONSTRAINT author_id IF NOT EXISTS FOR (n:Author) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT institution_id IF NOT EXISTS FOR (n:Institution) REQUIRE n.id IS UNIQUE;
 CREATE CONSTRAINT track_id IF NOT EXISTS FOR (n:Track) REQUIRE n.id IS UNIQUE;
 CREATE CONSTRAINT area_id IF NOT EXISTS FOR (n:Area) REQUIRE n.id IS UNIQUE;
 CREATE CONSTRAINT method_id IF NOT EXISTS FOR (n:Method) REQUIRE n.id IS UNIQUE;
@@ -20,6 +23,7 @@ CREATE CONSTRAINT metric_id IF NOT EXISTS FOR (n:Metric) REQUIRE n.id IS UNIQUE;
 
 // Lookups by the name a user types (`kg query author "Rémi Munos"`, entity pages).
 CREATE INDEX author_name IF NOT EXISTS FOR (n:Author) ON (n.name);
+CREATE INDEX institution_name IF NOT EXISTS FOR (n:Institution) ON (n.name);
 CREATE INDEX track_name IF NOT EXISTS FOR (n:Track) ON (n.name);
 CREATE INDEX method_name IF NOT EXISTS FOR (n:Method) ON (n.name);
 CREATE INDEX dataset_name IF NOT EXISTS FOR (n:Dataset) ON (n.name);

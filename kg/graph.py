@@ -2,7 +2,9 @@
 
 Schema::
 
-    (Author)-[:AUTHORED {position}]->(Paper)-[:IN_TRACK]->(Track)-[:IN_AREA]->(Area)
+    (Author)-[:AUTHORED {position, name, ids, institutions, countries, variants}]->(Paper)
+    (Paper)-[:IN_TRACK]->(Track)-[:IN_AREA]->(Area)
+    (Author)-[:AFFILIATED_WITH {year, years, papers}]->(Institution)
     (Paper)-[:PROPOSES|USES|EVALUATED_ON|ADDRESSES {confidence, evidence, start, end}]->
         (Method|Dataset|Benchmark|Task|Metric)
     (Author)-[:COAUTHOR {papers, weight}]->(Author)   one per pair, from the lower id to the higher
@@ -10,20 +12,28 @@ Schema::
 Every node has an ``id`` unique within its label; stores MERGE on (label, id). COAUTHOR is not
 built here: stores derive it from AUTHORED after each write (:func:`coauthor_pairs`), so a graph
 grown by several builds has the same pairs as one built at once.
+
+Who an Author is comes from kg.identity: each AUTHORED relationship keeps what its author position
+said (the name as written, source ids, institutions), so a later build can resolve identity again
+over every mention in the store (``GraphData.authors_complete``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from kg.identity import Mention as AuthorMention
+from kg.identity import Resolution, mentions_of, resolve
 from kg.model import ROLE_RELATIONSHIP, ExtractedPaper, Mention, Paper, Role
 
 NODE_LABELS = (
     "Paper",
     "Author",
+    "Institution",
     "Track",
     "Area",
     "Method",
@@ -35,6 +45,7 @@ NODE_LABELS = (
 ENTITY_LABELS = ("Method", "Dataset", "Benchmark", "Task", "Metric")
 REL_TYPES = (
     "AUTHORED",
+    "AFFILIATED_WITH",
     "IN_TRACK",
     "IN_AREA",
     "PROPOSES",
@@ -45,7 +56,10 @@ REL_TYPES = (
 )
 #: Node properties that hold lists and are merged (union, first-seen order) when a node is
 #: written again, instead of being overwritten.
-LIST_PROPS = frozenset({"variants", "aliases"})
+LIST_PROPS = frozenset({"variants", "aliases", "ids", "merges"})
+#: The part of the graph identity resolution owns.
+AUTHOR_LABELS = ("Author", "Institution")
+AUTHOR_RELS = ("AUTHORED", "AFFILIATED_WITH")
 _ROLE_RANK = {Role.PROPOSED: 0, Role.EVALUATED_ON: 1, Role.USES: 2, Role.ADDRESSES: 3}
 
 
@@ -68,6 +82,10 @@ class Rel:
 class GraphData:
     nodes: list[Node] = field(default_factory=list)
     rels: list[Rel] = field(default_factory=list)
+    #: True when the Author and Institution nodes and AUTHORED / AFFILIATED_WITH relationships
+    #: here are all the store should hold (identity was resolved again over every mention the
+    #: store had): the store then drops the ones it has that are not here.
+    authors_complete: bool = False
 
     def nodes_by_label(self) -> dict[str, list[Node]]:
         out: dict[str, list[Node]] = {}
@@ -101,8 +119,17 @@ def paper_label(paper: Paper, mentions: Iterable[Mention] = ()) -> str:
     return f"{head} — {who}"
 
 
-def build_graph(records: Iterable[ExtractedPaper]) -> GraphData:
-    graph = GraphData()
+def build_graph(
+    records: Iterable[ExtractedPaper],
+    *,
+    people: Resolution | None = None,
+    known: Sequence[AuthorMention] = (),
+) -> GraphData:
+    """The graph of ``records``. Authors are the people of ``people`` (default: identity resolved
+    over these papers' mentions and ``known``, the mentions of papers a store already holds).
+    With ``known`` given, the author layer covers those papers too (``authors_complete``)."""
+    records = list(records)
+    graph = GraphData(authors_complete=bool(known))
     index: dict[tuple[str, str], Node] = {}
 
     def add(label: str, id_: str, props: dict[str, Any]) -> bool:
@@ -118,16 +145,12 @@ def build_graph(records: Iterable[ExtractedPaper]) -> GraphData:
             node.props[key] = _union(node.props.get(key, []), props[key])
         return False
 
+    new: list[ExtractedPaper] = []
     for record in records:
         paper = record.paper
         if not add("Paper", paper.id, paper_props(paper, record.mentions)):
             continue  # the same paper twice adds nothing the first did not
-
-        for position, author in enumerate(paper.authors):
-            add("Author", author.id, {"name": author.name, "variants": list(author.variants)})
-            graph.rels.append(
-                Rel("AUTHORED", ("Author", author.id), ("Paper", paper.id), {"position": position})
-            )
+        new.append(record)
         if paper.track:
             track = paper.track
             add("Area", track.area_id, {"name": track.area})
@@ -151,7 +174,67 @@ def build_graph(records: Iterable[ExtractedPaper]) -> GraphData:
                     },
                 )
             )
+    mentions = [*mentions_of(r.paper for r in new), *known]
+    people = people or resolve(mentions)
+    _author_layer(graph, add, mentions, people, {r.paper.id: r.paper.year for r in new})
     return graph
+
+
+def _author_layer(
+    graph: GraphData,
+    add: Any,
+    mentions: Sequence[AuthorMention],
+    people: Resolution,
+    years: dict[str, int | None],
+) -> None:
+    """Author and Institution nodes, AUTHORED and AFFILIATED_WITH relationships."""
+    affiliated: dict[tuple[str, str], list[int | None]] = {}
+    institutions: dict[str, Counter[str]] = {}
+    names: dict[str, str] = {}
+    for m in sorted(mentions, key=lambda m: m.key):
+        pid = people.person_of[m.key]
+        person = people.people[pid]
+        add(
+            "Author",
+            pid,
+            {
+                "name": person.name,
+                "variants": person.variants,
+                "ids": person.ids,
+                "merges": person.merges,
+            },
+        )
+        graph.rels.append(
+            Rel(
+                "AUTHORED",
+                ("Author", pid),
+                ("Paper", m.paper),
+                {
+                    "position": m.position,
+                    "name": m.name,
+                    "ids": list(m.ids),
+                    "institutions": [a.institution for a in m.affiliations],
+                    "countries": [a.country or "" for a in m.affiliations],
+                    "variants": list(m.variants),
+                },
+            )
+        )
+        for aff in m.affiliations:
+            names.setdefault(aff.id, aff.institution)
+            institutions.setdefault(aff.id, Counter())
+            if aff.country:
+                institutions[aff.id][aff.country] += 1
+            affiliated.setdefault((pid, aff.id), []).append(m.year or years.get(m.paper))
+    for iid in sorted(institutions):
+        countries = institutions[iid]
+        country = min(countries, key=lambda c: (-countries[c], c)) if countries else None
+        add("Institution", iid, {"name": names[iid], "country": country})
+    for (pid, iid), seen in sorted(affiliated.items()):
+        known_years = sorted({y for y in seen if y is not None})
+        props: dict[str, Any] = {"papers": len(seen), "years": known_years}
+        if known_years:
+            props["year"] = known_years[-1]
+        graph.rels.append(Rel("AFFILIATED_WITH", ("Author", pid), ("Institution", iid), props))
 
 
 def paper_props(paper: Paper, mentions: Iterable[Mention] = ()) -> dict[str, Any]:
@@ -161,6 +244,7 @@ def paper_props(paper: Paper, mentions: Iterable[Mention] = ()) -> dict[str, Any
         "abstract": paper.abstract,
         "abstract_raw": paper.abstract_raw,
         "authors_truncated": paper.authors_truncated,
+        "authors_hidden": paper.authors_hidden,
         "code_links": list(paper.code_links),
         "track": paper.track.name if paper.track else None,
         "year": paper.year,

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from kg.errors import InputError
 from kg.graph import build_graph
+from kg.identity import mentions_of, resolve
+from kg.identity.overrides import load_overrides
 from kg.sources import SourceBatch, read_sources
 from kg.store.base import Counts, GraphStore
 
@@ -30,6 +32,7 @@ def build(
     strict: bool = False,
     model: str | None = None,
     aliases: Path | None = None,
+    author_overrides: Path | None = None,
     n_process: int = 1,
     progress: StageProgress | None = None,
 ) -> BuildResult:
@@ -38,9 +41,14 @@ def build(
     Nothing is written until extraction of every paper has finished. The embedded store then
     replaces its file atomically, so an interrupted run leaves the previous graph as it was; on
     Neo4j, writes are idempotent MERGEs, so rerunning the same command completes a cut-off build.
+
+    Who is who is resolved over the new papers' authors *and* every author position the store
+    already holds (unless ``fresh``), so adding a listing gives the same people as building
+    everything at once; ``author_overrides`` (kg.identity.overrides) is honoured first.
     """
     from kg.extract import extract_papers  # spaCy import is slow; only the commands that extract
 
+    overrides = load_overrides(author_overrides)  # a bad override file fails before extracting
     batch = read_sources(sources, strict=strict)
     if not batch.papers:
         raise InputError(
@@ -55,7 +63,12 @@ def build(
         n_process=n_process,
         progress=(lambda n: progress("extract", n, total)) if progress else None,
     )
-    graph = build_graph(records)
+    new_ids = {p.id for p in batch.papers}
+    known = [] if fresh else [m for m in store.author_mentions() if m.paper not in new_ids]
+    people = resolve(
+        [*mentions_of(batch.papers), *known], same=overrides.same, different=overrides.different
+    )
+    graph = build_graph(records, people=people, known=known)
     size = len(graph.nodes) + len(graph.rels)
     store.write(
         graph,

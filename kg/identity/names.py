@@ -46,13 +46,14 @@ class PersonName:
         return f"{self.family}/{self.given[0].initial if self.given else ''}"
 
     @property
+    def initials_only(self) -> bool:
+        """Given names, all of them initials ("J. Wu"): the name alone does not say who."""
+        return bool(self.given) and not self.full_given
+
+    @property
     def full_given(self) -> int:
         """How many given names are spelled out (not initials)."""
         return sum(1 for g in self.given if g.full)
-
-    @property
-    def first_is_initial(self) -> bool:
-        return bool(self.given) and self.given[0].full is None
 
 
 @lru_cache(maxsize=1 << 17)
@@ -105,13 +106,13 @@ def agreement(a: str, b: str) -> int:
     - 0: not compatible (different family names, or given names that contradict);
     - 1: compatible only through initials ("Y. Liu" ~ "Yang Liu");
     - 2: the spelled-out given names agree, one side has more ("Michael Jordan" ~ "Michael I. Jordan");
-    - 3: the same name ("Zhi-Quan Luo" = "Zhiquan Luo"), its first name spelled out.
+    - 3: the same name ("Zhi-Quan Luo" = "Zhiquan Luo") with a given name spelled out.
     """
     pa, pb = parse_name(a), parse_name(b)
     if not pa.family or pa.family != pb.family:
         return 0
     if pa.key == pb.key:
-        return 1 if pa.first_is_initial or not pa.given else 3  # "J. Wu" = "J. Wu" says little
+        return 1 if pa.initials_only else 3  # "J. Wu" = "J. Wu" says little
     ga, gb = pa.given, pb.given
     if "".join(g.full or "" for g in ga) == "".join(g.full or "" for g in gb) and all(
         g.full for g in (*ga, *gb)

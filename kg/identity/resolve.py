@@ -86,7 +86,7 @@ class Decision:
 class Person:
     id: str
     name: str
-    variants: list[str]  # every spelling, the display name first
+    variants: list[str]  # the other spellings: names merged in, then raw spellings as read
     ids: list[str]
     merges: list[str]  # why differently spelled mentions are this one person
     mentions: list[MentionKey]
@@ -318,11 +318,11 @@ def _link_ids(clusters: _Clusters, decisions: list[Decision]) -> None:
 
 def _link_names(clusters: _Clusters) -> None:
     """Mentions without ids that spell one name key join each other — unless the first name is
-    only an initial: "J. Wu" may be Jiajun or Jiefeng, so each such mention is judged alone."""
+    only initials: "J. Wu" may be Jiajun or Jiefeng, so each such mention is judged alone."""
     by_key: dict[str, int] = {}
     for i, m in enumerate(clusters.mentions):
         parsed = parse_name(m.name)
-        if clusters.ids[clusters.find(i)] or parsed.first_is_initial or not parsed.given:
+        if clusters.ids[clusters.find(i)] or parsed.initials_only:
             continue
         key = parsed.key
         if key in by_key and not clusters.conflict(by_key[key], i):
@@ -347,13 +347,14 @@ def _merge_on_evidence(clusters: _Clusters, decisions: list[Decision]) -> None:
     for root in roots:
         for block in _blocks(clusters.names[root]):
             by_block[block].append(root)
-    rivals = {b: len({parse_name(n).key for r in rs for n in clusters.names[r]}) for b, rs in by_block.items()}
+    rivals = {
+        b: len({parse_name(n).key for r in rs for n in clusters.names[r]})
+        for b, rs in by_block.items()
+    }
     pairs: set[tuple[int, int]] = set()
     for members in by_block.values():
         if len(members) > 1:
-            pairs.update(
-                (a, b) for i, a in enumerate(members) for b in members[i + 1 :] if a < b
-            )
+            pairs.update((a, b) for i, a in enumerate(members) for b in members[i + 1 :] if a < b)
     if not pairs:
         return
     involved = sorted({r for pair in pairs for r in pair})
@@ -396,9 +397,7 @@ def _merge_on_evidence(clusters: _Clusters, decisions: list[Decision]) -> None:
             rival = _rival(clusters, candidates, first, second, margin)
             if rival is not None and rival > margin - MARGIN:
                 why = f"ambiguous: another person fits nearly as well ({evidence})"
-        decision = Decision(
-            (name_a, name_b), level, score, round(bar, 3), not why, why or evidence
-        )
+        decision = Decision((name_a, name_b), level, score, round(bar, 3), not why, why or evidence)
         decisions.append(decision)
         if not why:
             kind = {1: "initials", 2: "more given names", 3: "same name"}[level]
@@ -460,9 +459,9 @@ def _people(clusters: _Clusters, decisions: list[Decision]) -> Resolution:
         for root in roots:
             mentions = [clusters.mentions[i] for i in members[root]]
             names = clusters.names[root]
-            variants = [display[root], *sorted(n for n in names if n != display[root])]
+            variants = sorted(n for n in names if n != display[root])
             for m in mentions:
-                variants += [v for v in m.variants if v not in variants]
+                variants += [v for v in m.variants if v not in variants and v != display[root]]
             person = Person(
                 id=ids[root],
                 name=display[root],

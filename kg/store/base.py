@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 import networkx as nx
 
 from kg.graph import GraphData
+from kg.identity import Mention, topic_words
+from kg.model import Affiliation
 
 Progress = Callable[[int], None]
 
@@ -44,8 +46,51 @@ class GraphStore(Protocol):
         """{(lower author id, higher author id): (papers, weight)} — for parity checks."""
         ...
 
+    def author_mentions(self) -> list[Mention]:
+        """Every author position of every stored paper, as identity resolution reads it — so a
+        build that adds papers resolves who is who over all of them (:func:`stored_mentions`)."""
+        ...
+
     def to_networkx(self) -> nx.MultiDiGraph:
         """The whole graph in the embedded layout (node keys "Label:id", edge keys = types)."""
         ...
 
     def close(self) -> None: ...
+
+
+def stored_mentions(
+    papers: dict[str, dict[str, Any]], authored: list[tuple[str, dict[str, Any]]]
+) -> list[Mention]:
+    """Mentions from stored papers (id → properties) and AUTHORED relationships
+    ((paper id, properties)), with the same evidence kg.identity.mentions_of gives."""
+    by_paper: dict[str, list[dict[str, Any]]] = {}
+    for pid, props in authored:
+        by_paper.setdefault(pid, []).append(props)
+    out = []
+    for pid, rows in by_paper.items():
+        paper = papers.get(pid, {})
+        words = topic_words(paper.get("title"), paper.get("abstract"))
+        rows.sort(key=lambda r: r.get("position", 0))
+        names = [r.get("name") or "" for r in rows]
+        for index, r in enumerate(rows):
+            affiliations = tuple(
+                Affiliation(name, country or None)
+                for name, country in zip(
+                    r.get("institutions") or [], r.get("countries") or [], strict=False
+                )
+            )
+            out.append(
+                Mention(
+                    paper=pid,
+                    position=r.get("position", index),
+                    name=names[index],
+                    ids=tuple(r.get("ids") or ()),
+                    affiliations=affiliations,
+                    variants=tuple(r.get("variants") or ()),
+                    coauthors=tuple(n for j, n in enumerate(names) if j != index),
+                    venue=paper.get("venue"),
+                    year=paper.get("year"),
+                    words=words,
+                )
+            )
+    return out

@@ -31,8 +31,18 @@ from neo4j.graph import Relationship as Neo4jRelationship
 from kg import __version__
 from kg.config import Settings
 from kg.errors import ConfigError, QueryError, StoreAuthError, StoreError, StoreUnavailable
-from kg.graph import LIST_PROPS, NODE_LABELS, REL_TYPES, GraphData, Node, Rel
-from kg.store.base import Counts, Progress
+from kg.graph import (
+    AUTHOR_LABELS,
+    AUTHOR_RELS,
+    LIST_PROPS,
+    NODE_LABELS,
+    REL_TYPES,
+    GraphData,
+    Node,
+    Rel,
+)
+from kg.identity import Mention
+from kg.store.base import Counts, Progress, stored_mentions
 
 # The driver logs a lost routing table or connection as a warning before raising; kg reports the
 # raised error itself, so without logging configured the same news should not print twice.
@@ -191,6 +201,8 @@ class Neo4jStore:
                 self.apply_schema()
                 if fresh:
                     self.delete_all()
+                elif graph.authors_complete:  # identity was resolved again: replace its layer
+                    self.delete_all(labels=AUTHOR_LABELS, types=(*AUTHOR_RELS, "COAUTHOR"))
                 for label, nodes in graph.nodes_by_label().items():
                     self._write_nodes(label, nodes, advance)
                 for (type_, start, end), rels in graph.rels_by_type().items():
@@ -236,6 +248,20 @@ class Neo4jStore:
             "RETURN a.id AS a, b.id AS b, r.papers AS papers, r.weight AS weight"
         )
         return {(r["a"], r["b"]): (r["papers"], r["weight"]) for r in rows}
+
+    def author_mentions(self) -> list[Mention]:
+        papers = {
+            row["id"]: row
+            for row in self.run(
+                "MATCH (p:Paper) WHERE EXISTS { (p)<-[:AUTHORED]-() } "
+                "RETURN p.id AS id, p.title AS title, p.abstract AS abstract, "
+                "p.venue AS venue, p.year AS year"
+            )
+        }
+        rows = self.run(
+            "MATCH (:Author)-[r:AUTHORED]->(p:Paper) RETURN p.id AS paper, properties(r) AS r"
+        )
+        return stored_mentions(papers, [(row["paper"], row["r"]) for row in rows])
 
     def to_networkx(self) -> nx.MultiDiGraph:
         """The whole kg graph in the embedded store's layout. Properties that are null in the
@@ -290,14 +316,16 @@ class Neo4jStore:
             session.run("CALL db.awaitIndexes(300)").consume()
         self._schema_applied = True
 
-    def delete_all(self) -> None:
-        """Remove kg's own nodes and relationships (its labels only), in batches so a large
-        graph never needs one huge transaction."""
-        for type_ in REL_TYPES:
+    def delete_all(
+        self, *, labels: Sequence[str] = NODE_LABELS, types: Sequence[str] = REL_TYPES
+    ) -> None:
+        """Remove kg's own nodes and relationships (its labels only, or those given), in batches
+        so a large graph never needs one huge transaction."""
+        for type_ in types:
             self._delete_batches(
                 f"MATCH ()-[r:{_name(type_)}]->() WITH r LIMIT $limit DELETE r RETURN count(*) AS n"
             )
-        for label in NODE_LABELS:
+        for label in labels:
             self._delete_batches(
                 f"MATCH (n:{_name(label)}) WITH n LIMIT $limit DETACH DELETE n RETURN count(*) AS n"
             )

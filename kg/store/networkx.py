@@ -18,8 +18,9 @@ from typing import Any
 import networkx as nx
 
 from kg.errors import StoreError
-from kg.graph import LIST_PROPS, GraphData, coauthor_pairs
-from kg.store.base import Counts, Progress
+from kg.graph import AUTHOR_LABELS, LIST_PROPS, GraphData, coauthor_pairs
+from kg.identity import Mention
+from kg.store.base import Counts, Progress, stored_mentions
 
 GRAPH_FILE = "graph.json"
 FORMAT_VERSION = 1
@@ -84,6 +85,8 @@ class NetworkXStore:
         self, graph: GraphData, *, fresh: bool = False, progress: Progress | None = None
     ) -> None:
         g = nx.MultiDiGraph() if fresh else self.graph.copy()
+        if graph.authors_complete:  # identity was resolved again: its layer is replaced whole
+            g.remove_nodes_from([k for k, label in g.nodes(data="label") if label in AUTHOR_LABELS])
         for node in graph.nodes:
             key = node_key(node.label, node.id)
             attrs: dict[str, Any] | None = g.nodes.get(key)
@@ -116,6 +119,18 @@ class NetworkXStore:
             for a, b, k, d in self.graph.edges(keys=True, data=True)
             if k == "COAUTHOR"
         }
+
+    def author_mentions(self) -> list[Mention]:
+        g = self.graph
+        papers = {
+            attrs["id"]: attrs for _, attrs in g.nodes(data=True) if attrs.get("label") == "Paper"
+        }
+        authored = [
+            (g.nodes[paper]["id"], attrs)
+            for _, paper, key, attrs in g.edges(keys=True, data=True)
+            if key == "AUTHORED"
+        ]
+        return stored_mentions(papers, authored)
 
     def to_networkx(self) -> nx.MultiDiGraph:
         return self.graph
