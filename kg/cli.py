@@ -68,6 +68,21 @@ UserOpt = Annotated[
 ]
 
 
+OverridesOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--author-overrides",
+        help="Who is who, your word: lines 'NAME = NAME' (same person) or 'NAME != NAME' "
+        "(different people). Default: author-overrides.txt in the store directory, if there.",
+    ),
+]
+
+
+def _default_overrides(store: Path | None) -> Path | None:
+    path = load_settings(store=store).home / "author-overrides.txt"
+    return path if path.exists() else None
+
+
 def run(fn: Callable[[], T]) -> T:
     """Call into the library; turn its errors into a message and an exit code."""
     try:
@@ -263,6 +278,7 @@ def build_cmd(
             help="Alias CSV (alias,canonical,type): forced merges and splits (docs/extraction.md).",
         ),
     ] = None,
+    overrides: OverridesOpt = None,
     n_process: Annotated[
         int, typer.Option("--n-process", "-j", min=1, help="Extraction processes.")
     ] = 1,
@@ -286,6 +302,7 @@ def build_cmd(
                 strict=strict,
                 model=model,
                 aliases=aliases,
+                author_overrides=overrides or _default_overrides(store),
                 n_process=n_process,
                 progress=advance,
             )
@@ -572,9 +589,9 @@ ParamOpt = Annotated[
     ),
 ]
 FormatOpt = Annotated[
-    str, typer.Option("--format", "-f", help="table, json or csv.", case_sensitive=False)
+    str, typer.Option("--format", "-f", help="table, json, jsonl or csv.", case_sensitive=False)
 ]
-_FORMATS = ("table", "json", "csv")
+_FORMATS = ("table", "json", "jsonl", "csv")
 
 
 def _key_values(pairs: list[str] | None) -> dict[str, str]:
@@ -609,8 +626,12 @@ def _cell(value: Any, *, sep: str = ", ") -> str:
 
 
 def print_rows(columns: list[str], rows: list[tuple[Any, ...]], fmt: str) -> None:
-    """Rows as a table (people), JSON objects or CSV (programs); nothing else on stdout."""
-    if fmt == "json":
+    """Rows as a table (people), JSON objects, JSON lines or CSV (programs); nothing else on
+    stdout."""
+    if fmt == "jsonl":
+        for row in rows:
+            typer.echo(json.dumps(dict(zip(columns, row, strict=True)), ensure_ascii=False))
+    elif fmt == "json":
         payload = [dict(zip(columns, row, strict=True)) for row in rows]
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=2, default=str))
     elif fmt == "csv":
@@ -735,6 +756,32 @@ def _guess_value(text: str) -> Any:
     except ValueError:
         return text
     return value if isinstance(value, int | float | bool | list | str) else text
+
+
+@app.command("authors")
+def authors_cmd(
+    sources: SourcesArg = None,
+    explain: Annotated[
+        str | None,
+        typer.Option("--explain", help="Why spellings close to NAME were merged or kept apart."),
+    ] = None,
+    mentions: Annotated[
+        bool, typer.Option("--mentions", help="One row per author position: who it is.")
+    ] = False,
+    overrides: OverridesOpt = None,
+    fmt: FormatOpt = "table",
+    limit: Annotated[
+        int | None, typer.Option("--limit", min=1, help="At most this many rows (table: 25).")
+    ] = None,
+    store: StoreOpt = None,
+) -> None:
+    """Who is who in SOURCES, resolved as `kg build` resolves it: each author with the spellings
+    merged into it, its source ids and why; --explain NAME; --mentions for every position."""
+    from kg.identity.report import author_table
+
+    fmt, rules = _check_format(fmt), overrides or _default_overrides(store)
+    columns, rows = run(lambda: author_table(sources, rules, explain=explain, mentions=mentions))
+    print_rows(columns, rows[: limit or (25 if fmt == "table" else None)], fmt)
 
 
 @app.command("search")

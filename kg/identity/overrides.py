@@ -16,8 +16,6 @@ from pathlib import Path
 
 from kg.errors import InputError
 
-#: Where `kg build` looks for overrides when no file is named: in the store directory.
-DEFAULT_FILE = "author-overrides.txt"
 
 
 @dataclass(frozen=True, slots=True)
