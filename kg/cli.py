@@ -161,6 +161,7 @@ def summary_rows(counts: Counts) -> list[tuple[str, int]]:
     return [
         ("papers", counts.node("Paper")),
         ("authors", counts.node("Author")),
+        ("institutions", counts.node("Institution")),
         ("co-author pairs", counts.rel("COAUTHOR")),
         ("methods", counts.node("Method")),
         ("datasets", counts.node("Dataset")),

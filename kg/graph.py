@@ -3,6 +3,7 @@
 Schema::
 
     (Author)-[:AUTHORED {position, name, ids, institutions, countries, variants}]->(Paper)
+        the author position as read: its name, source ids, Institution ids (and countries)
     (Paper)-[:IN_TRACK]->(Track)-[:IN_AREA]->(Area)
     (Author)-[:AFFILIATED_WITH {year, years, papers}]->(Institution)
     (Paper)-[:PROPOSES|USES|EVALUATED_ON|ADDRESSES {confidence, evidence, start, end}]->
@@ -213,7 +214,7 @@ def _author_layer(
                     "position": m.position,
                     "name": m.name,
                     "ids": list(m.ids),
-                    "institutions": [a.institution for a in m.affiliations],
+                    "institutions": [a.id for a in m.affiliations],
                     "countries": [a.country or "" for a in m.affiliations],
                     "variants": list(m.variants),
                 },

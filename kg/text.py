@@ -157,6 +157,8 @@ class NameWords:
     placeholders: frozenset[str]
     particles: frozenset[str]
     suffixes: frozenset[str]
+    institution_placeholders: frozenset[str]
+    topic_stopwords: frozenset[str]
 
 
 @cache
@@ -166,6 +168,8 @@ def name_words() -> NameWords:
         placeholders=frozenset(fold(w) for w in data["placeholders"]),
         particles=frozenset(data["particles"]),
         suffixes=frozenset(fold(w) for w in data["suffixes"]),
+        institution_placeholders=frozenset(fold(w) for w in data["institution_placeholders"]),
+        topic_stopwords=frozenset(data["topic_stopwords"]),
     )
 
 

@@ -17,7 +17,6 @@ from pathlib import Path
 from kg.errors import InputError
 
 
-
 @dataclass(frozen=True, slots=True)
 class Overrides:
     same: list[tuple[str, str]] = field(default_factory=list)

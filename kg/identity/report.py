@@ -116,7 +116,7 @@ def _close(key: str, name: str, spellings: list[str]) -> bool:
 
 
 def _describe(p: Person) -> str:
-    parts = [f"{len(p.mentions)} papers"]
+    parts = [f"{len(p.mentions)} paper{'s' * (len(p.mentions) != 1)}"]
     if p.variants:
         parts.append("also written " + "; ".join(p.variants[:6]))
     if p.ids:

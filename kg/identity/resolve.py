@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from kg.identity.names import agreement, parse_name
 from kg.model import Affiliation, fold
+from kg.text import name_words
 
 #: Evidence weights and bars; tuned on CoRL 2021–23 variants, checked on other years and ICLR
 #: (benchmarks/eval_authors.py). Score = sum of the weighted evidence.
@@ -40,12 +41,6 @@ BAR_PER_RIVAL = 0.25
 #: A merge must beat the runner-up of either side by this much.
 MARGIN = 0.8
 _WORD_RE = re.compile(r"[a-z][a-z0-9-]{3,}")
-_STOP = frozenset(
-    "this that with from have been which their these those into than then there where when "
-    "while also such using based show shows paper propose proposed approach method methods "
-    "results problem problems model models learning data new novel work able over both more "
-    "most other only some very well many much each between through under however".split()
-)
 
 MentionKey = tuple[str, int]  # (paper id, position)
 
@@ -101,8 +96,9 @@ class Resolution:
 
 
 def topic_words(*texts: str | None) -> frozenset[str]:
+    stop = name_words().topic_stopwords
     return frozenset(
-        w for text in texts if text for w in _WORD_RE.findall(text.lower()) if w not in _STOP
+        w for text in texts if text for w in _WORD_RE.findall(text.lower()) if w not in stop
     )
 
 
@@ -176,6 +172,8 @@ class _Profile:
     institutions: dict[str, str] = field(default_factory=dict)  # id -> name
     words: Counter[str] = field(default_factory=Counter)
     venue_years: set[tuple[str, int]] = field(default_factory=set)
+    weights: dict[str, float] = field(default_factory=dict)  # tf-idf of words
+    norm: float = 0.0
 
 
 def _loose(name: str) -> str:
@@ -206,16 +204,26 @@ def _profiles(clusters: _Clusters, roots: Iterable[int]) -> dict[int, _Profile]:
     return out
 
 
-def _cosine(a: Counter[str], b: Counter[str], idf: dict[str, float]) -> float:
-    if not a or not b:
+def _weigh(profiles: dict[int, _Profile]) -> None:
+    """Words → tf-idf weights and their norm, once per profile (idf over the profiles)."""
+    df: Counter[str] = Counter()
+    for p in profiles.values():
+        df.update(p.words.keys())
+    n = max(1, len(profiles))
+    idf = {w: math.log(n / k) for w, k in df.items() if k < n}
+    for p in profiles.values():
+        p.weights = {w: v * idf[w] for w, v in p.words.items() if w in idf}
+        p.norm = math.sqrt(sum(x * x for x in p.weights.values()))
+
+
+def _cosine(a: _Profile, b: _Profile) -> float:
+    if not a.norm or not b.norm:
         return 0.0
-    small, large = (a, b) if len(a) <= len(b) else (b, a)
-    dot = sum(v * large[w] * idf.get(w, 0.0) ** 2 for w, v in small.items() if w in large)
-    if not dot:
-        return 0.0
-    na = math.sqrt(sum((v * idf.get(w, 0.0)) ** 2 for w, v in a.items()))
-    nb = math.sqrt(sum((v * idf.get(w, 0.0)) ** 2 for w, v in b.items()))
-    return dot / (na * nb) if na and nb else 0.0
+    small, large = (
+        (a.weights, b.weights) if len(a.weights) <= len(b.weights) else (b.weights, a.weights)
+    )
+    dot = sum(v * large[w] for w, v in small.items() if w in large)
+    return dot / (a.norm * b.norm)
 
 
 @dataclass(slots=True)
@@ -224,7 +232,7 @@ class _Evidence:
     reasons: list[str]
 
 
-def _evidence(pa: _Profile, pb: _Profile, idf: dict[str, float]) -> _Evidence:
+def _evidence(pa: _Profile, pb: _Profile) -> _Evidence:
     shared = sorted(set(pa.coauthors) & set(pb.coauthors))
     score = W_COAUTHOR * min(len(shared), 3)
     reasons = []
@@ -235,7 +243,7 @@ def _evidence(pa: _Profile, pb: _Profile, idf: dict[str, float]) -> _Evidence:
     if institutions:
         score += W_INSTITUTION
         reasons.append(f"same institution ({pa.institutions[institutions[0]]})")
-    topic = _cosine(pa.words, pb.words, idf)
+    topic = _cosine(pa, pb)
     score += W_TOPIC * topic
     if topic >= 0.05:
         reasons.append(f"topic overlap {topic:.2f}")
@@ -359,18 +367,18 @@ def _merge_on_evidence(clusters: _Clusters, decisions: list[Decision]) -> None:
         return
     involved = sorted({r for pair in pairs for r in pair})
     profiles = _profiles(clusters, involved)
-    n_docs = max(1, len(involved))
-    df: Counter[str] = Counter()
-    for p in profiles.values():
-        df.update(p.words.keys())
-    idf = {w: math.log(n_docs / n) for w, n in df.items() if n < n_docs}
+    _weigh(profiles)
 
     scored: list[tuple[float, int, int, int, float, _Evidence]] = []
     for a, b in sorted(pairs):
         level = clusters.name_agreement(a, b)
-        if not level or clusters.conflict(a, b):
+        if not level:
             continue
-        ev = _evidence(profiles[a], profiles[b], idf)
+        if why := clusters.conflict(a, b):
+            names = (_display(clusters.names[a]), _display(clusters.names[b]))
+            decisions.append(Decision(names, level, 0.0, 0.0, False, why))
+            continue
+        ev = _evidence(profiles[a], profiles[b])
         rival = max(
             (rivals.get(blk, 1) for blk in _blocks(clusters.names[a]) & _blocks(clusters.names[b])),
             default=1,

@@ -23,6 +23,7 @@ from kg.queries.names import (
     resolve_author,
     resolve_entity,
     resolve_entity_type,
+    resolve_institution,
     resolve_track,
     run_cypher_rows,
     search,
@@ -135,6 +136,8 @@ def _resolve(store: GraphStore, spec: QuerySpec, typed: dict[str, Any]) -> dict[
             sent[p.name] = resolve_entity(store, value, entity_label)
         elif p.kind == "track":
             sent[p.name] = resolve_track(store, value)
+        elif p.kind == "institution":
+            sent[p.name] = resolve_institution(store, value)
     if spec.name == "collaboration-path" and sent["source"] == sent["target"]:
         raise QueryError(
             f"source and target are the same author ({typed['source']!r}): "
@@ -180,6 +183,8 @@ _EMPTY = {
     "concept-cooccurrence": "no pair of entities shares at least {min_papers} papers",
     "top-collaborations": "no pair of co-authors has at least {min_papers} joint papers",
     "communities": "no community matches (an author with no co-authors is in none)",
+    "top-institutions": "no matching paper gives its authors' affiliations",
+    "institution-collaborations": "no pair of institutions shares at least {min_papers} papers",
 }
 
 

@@ -38,6 +38,11 @@ class GraphIndex:
     papers: dict[str, dict[str, Any]] = field(default_factory=dict)
     paper_track: dict[str, str] = field(default_factory=dict)
     tracks: dict[str, str] = field(default_factory=dict)  # id -> name
+    institutions: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # paper -> [(author id, institution ids printed for that author on the paper)]
+    paper_institutions: dict[str, list[tuple[str, list[str]]]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
     track_papers: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     entities: dict[EntityKey, dict[str, Any]] = field(default_factory=dict)
     entity_ids: dict[str, list[str]] = field(
@@ -107,6 +112,8 @@ def build_index(graph: nx.MultiDiGraph) -> GraphIndex:
             ix.papers[id_] = attrs
         elif label == "Track":
             ix.tracks[id_] = attrs.get("name") or id_
+        elif label == "Institution":
+            ix.institutions[id_] = attrs
         elif label in entity_labels:
             ix.entities[(label, id_)] = attrs
             ix.entity_ids[id_].append(label)
@@ -121,6 +128,8 @@ def build_index(graph: nx.MultiDiGraph) -> GraphIndex:
                 if type_ == "AUTHORED":
                     ix.author_papers[a].append(b)
                     ix.paper_authors[b].append((attrs.get("position", 0), a))
+                    if attrs.get("institutions"):
+                        ix.paper_institutions[b].append((a, list(attrs["institutions"])))
                 elif type_ == "COAUTHOR":
                     pair = (int(attrs["papers"]), float(attrs["weight"]))
                     ix.coauthors[a][b] = pair

@@ -30,6 +30,7 @@ SEARCH_TYPES = {
     "task": "Task",
     "metric": "Metric",
     "track": "Track",
+    "institution": "Institution",
 }
 _LABEL_TYPE = {label: type_ for type_, label in SEARCH_TYPES.items()}
 _TYPE_ORDER = {label: i for i, label in enumerate(SEARCH_TYPES.values())}
@@ -95,6 +96,10 @@ def _entries_from_index(ix: GraphIndex, labels: Sequence[str]) -> list[NameEntry
                 out.append(NameEntry("Paper", pid, attrs.get("name") or pid, alts))
         elif label == "Track":
             out += [NameEntry("Track", tid, name) for tid, name in ix.tracks.items()]
+        elif label == "Institution":
+            out += [
+                NameEntry(label, iid, a.get("name") or iid) for iid, a in ix.institutions.items()
+            ]
         else:
             out += [
                 NameEntry(lab, eid, attrs.get("name") or eid, tuple(attrs.get("aliases") or ()))
@@ -109,6 +114,7 @@ _NAME_QUERIES = {
     "Author": "MATCH (n:Author) RETURN n.id AS id, n.name AS name, n.variants AS alts",
     "Paper": "MATCH (n:Paper) RETURN n.id AS id, n.name AS name, [n.title, n.id] AS alts",
     "Track": "MATCH (n:Track) RETURN n.id AS id, n.name AS name, [] AS alts",
+    "Institution": "MATCH (n:Institution) RETURN n.id AS id, n.name AS name, [] AS alts",
     **{
         label: f"MATCH (n:{label}) RETURN n.id AS id, n.name AS name, n.aliases AS alts"
         for label in ENTITY_LABELS
@@ -140,6 +146,8 @@ def _labels_with_id(store: GraphStore, labels: Sequence[str], id_: str) -> list[
                 hit = id_ in ix.author_names
             elif label == "Track":
                 hit = id_ in ix.tracks
+            elif label == "Institution":
+                hit = id_ in ix.institutions
             elif label == "Paper":
                 hit = id_ in ix.papers
             else:
@@ -228,6 +236,13 @@ def resolve_entity(store: GraphStore, name: str, label: str = "") -> str:
             return key
     what = label.lower() if label else "method, dataset, benchmark, task or metric"
     return _resolve_by_spelling(store, name, labels, what, entity_key)
+
+
+def resolve_institution(store: GraphStore, name: str) -> str:
+    key = fold(name)
+    if key and _labels_with_id(store, ["Institution"], key):
+        return key
+    return _resolve_by_spelling(store, name, ["Institution"], "institution", fold)
 
 
 def resolve_track(store: GraphStore, name: str) -> str:

@@ -12,7 +12,8 @@ parameter checks::
     // order: papers DESC, weight DESC, co-author id
 
 A parameter's type is ``int``, ``float``, ``str`` or ``bool``, or a name kg resolves before the
-query runs — ``author``, ``entity``, ``track`` (sent as the node id, a string) or ``entity-type``
+query runs — ``author``, ``entity``, ``track``, ``institution`` (sent as the node id, a string)
+or ``entity-type``
 (sent as the label, "Method"; empty for any). ``{a|b|c}`` after the default lists the allowed
 values. Lines indented below a parameter or the columns continue its text.
 """
@@ -34,7 +35,7 @@ CYPHER_DIR = Path(__file__).resolve().parents[1] / "cypher"
 NOT_QUERIES = frozenset({"schema"})
 
 #: Parameter types whose value is a name kg resolves to an id (or a label) before sending.
-RESOLVED_KINDS = ("author", "entity", "track", "entity-type")
+RESOLVED_KINDS = ("author", "entity", "track", "institution", "entity-type")
 _WIRE_TYPES = {"int": int, "float": float, "str": str, "bool": bool}
 _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}

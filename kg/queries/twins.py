@@ -302,6 +302,55 @@ def concept_cooccurrence(ix: GraphIndex, p: Params) -> list[Row]:
     ]
 
 
+# --- institutions ---------------------------------------------------------------------------
+
+
+def top_institutions(ix: GraphIndex, p: Params) -> list[Row]:
+    if p["entity"]:
+        papers = {
+            pid
+            for ekey in ix.entity_keys(p["entity"], p["type"])
+            for _, pid, _ in ix.entity_mentions.get(ekey, ())
+        }
+    else:
+        papers = set(ix.paper_institutions)
+    if p["track"]:
+        papers &= set(ix.track_papers.get(p["track"], ()))
+    by_papers: dict[str, set[str]] = defaultdict(set)
+    by_authors: dict[str, set[str]] = defaultdict(set)
+    for pid in papers:
+        for aid, iids in ix.paper_institutions.get(pid, ()):
+            for iid in iids:
+                if iid in ix.institutions:
+                    by_papers[iid].add(pid)
+                    by_authors[iid].add(aid)
+    ranked = sorted((-len(ps), -len(by_authors[iid]), iid) for iid, ps in by_papers.items())
+    return [
+        (ix.institutions[iid].get("name"), ix.institutions[iid].get("country"), -negp, -nega)
+        for negp, nega, iid in ranked[: p["limit"]]
+    ]
+
+
+def institution_collaborations(ix: GraphIndex, p: Params) -> list[Row]:
+    anchor = p["institution"]
+    counts: Counter[tuple[str, str]] = Counter()
+    for entries in ix.paper_institutions.values():
+        here = {iid for _, iids in entries for iid in iids}
+        for a in here:
+            for b in here:
+                if a != b and ((not anchor and a < b) or a == anchor):
+                    counts[(a, b)] += 1
+    ranked = sorted(
+        (-n, a, b)
+        for (a, b), n in counts.items()
+        if n >= p["min_papers"] and a in ix.institutions and b in ix.institutions
+    )
+    return [
+        (ix.institutions[a].get("name"), ix.institutions[b].get("name"), -negn)
+        for negn, a, b in ranked[: p["limit"]]
+    ]
+
+
 def coauthor_graph(ix: GraphIndex, p: Params) -> list[Row]:
     return [*coauthor_edges_of(ix, limit=p["limit"])]
 
@@ -451,6 +500,8 @@ TWINS: dict[str, Callable[[GraphIndex, Params], list[Row]]] = {
     "coauthor-graph": coauthor_graph,
     "communities": communities_twin,
     "central-authors": central_authors,
+    "top-institutions": top_institutions,
+    "institution-collaborations": institution_collaborations,
 }
 
 __all__ = ["MENTION_TYPES", "TWINS", "betweenness", "communities", "cypher_round"]

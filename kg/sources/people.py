@@ -22,8 +22,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kg.model import Affiliation
+from kg.model import Affiliation, fold
 from kg.sources.base import AuthorEntry
+from kg.text import name_words
 
 _ORCID_RE = re.compile(r"(\d{4}-\d{4}-\d{4}-\d{3}[\dXx])")
 _DBLP_RE = re.compile(
@@ -129,9 +130,10 @@ def _paperlists_affiliations(
 
 def _pick(values: list[str], index: str) -> str:
     try:
-        return values[int(index)].strip()
+        value = values[int(index)].strip()
     except (ValueError, IndexError):
         return ""
+    return "" if fold(value) in name_words().institution_placeholders else value
 
 
 def object_entry(value: Mapping[str, Any]) -> AuthorEntry:
@@ -148,7 +150,6 @@ def object_entry(value: Mapping[str, Any]) -> AuthorEntry:
     affs = value.get("affiliations", value.get("affiliation", value.get("institution")))
     country = str(value.get("country") or "").strip() or None
     names = affs if isinstance(affs, list) else [affs] if affs else []
-    affiliations = tuple(
-        Affiliation(str(a).strip(), country) for a in names if str(a or "").strip()
-    )
+    kept = (_pick([str(a or "")], "0") for a in names)
+    affiliations = tuple(Affiliation(a, country) for a in kept if a)
     return AuthorEntry(name, ids, affiliations)

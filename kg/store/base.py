@@ -59,10 +59,13 @@ class GraphStore(Protocol):
 
 
 def stored_mentions(
-    papers: dict[str, dict[str, Any]], authored: list[tuple[str, dict[str, Any]]]
+    papers: dict[str, dict[str, Any]],
+    authored: list[tuple[str, dict[str, Any]]],
+    institutions: dict[str, str],
 ) -> list[Mention]:
-    """Mentions from stored papers (id → properties) and AUTHORED relationships
-    ((paper id, properties)), with the same evidence kg.identity.mentions_of gives."""
+    """Mentions from stored papers (id → properties), AUTHORED relationships ((paper id,
+    properties)) and Institution names (id → name), with the evidence kg.identity.mentions_of
+    gives."""
     by_paper: dict[str, list[dict[str, Any]]] = {}
     for pid, props in authored:
         by_paper.setdefault(pid, []).append(props)
@@ -74,8 +77,8 @@ def stored_mentions(
         names = [r.get("name") or "" for r in rows]
         for index, r in enumerate(rows):
             affiliations = tuple(
-                Affiliation(name, country or None)
-                for name, country in zip(
+                Affiliation(institutions.get(iid, iid), country or None)
+                for iid, country in zip(
                     r.get("institutions") or [], r.get("countries") or [], strict=False
                 )
             )

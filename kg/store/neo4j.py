@@ -261,7 +261,11 @@ class Neo4jStore:
         rows = self.run(
             "MATCH (:Author)-[r:AUTHORED]->(p:Paper) RETURN p.id AS paper, properties(r) AS r"
         )
-        return stored_mentions(papers, [(row["paper"], row["r"]) for row in rows])
+        institutions = {
+            row["id"]: row["name"]
+            for row in self.run("MATCH (i:Institution) RETURN i.id AS id, i.name AS name")
+        }
+        return stored_mentions(papers, [(row["paper"], row["r"]) for row in rows], institutions)
 
     def to_networkx(self) -> nx.MultiDiGraph:
         """The whole kg graph in the embedded store's layout. Properties that are null in the

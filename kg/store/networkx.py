@@ -130,7 +130,12 @@ class NetworkXStore:
             for _, paper, key, attrs in g.edges(keys=True, data=True)
             if key == "AUTHORED"
         ]
-        return stored_mentions(papers, authored)
+        institutions = {
+            attrs["id"]: attrs.get("name") or attrs["id"]
+            for _, attrs in g.nodes(data=True)
+            if attrs.get("label") == "Institution"
+        }
+        return stored_mentions(papers, authored, institutions)
 
     def to_networkx(self) -> nx.MultiDiGraph:
         return self.graph
