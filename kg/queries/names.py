@@ -289,8 +289,14 @@ def _resolve_by_spelling(
             return ids[0]
         if len(ids) > 1:
             names = sorted({e.name for e in entries if e.id in ids})
+            if len(names) < len(ids):  # people who share a name: their ids tell them apart
+                names = [f"{e.name} (id {e.id!r})" for e in entries if e.id in ids]
+                names = sorted(dict.fromkeys(names))
             raise NotFound(
                 f"{name!r} is a spelling of several {what}s: {'; '.join(names)} — "
+                "pass one of these names or ids (`kg authors --explain NAME` tells them apart)"
+                if labels == ["Author"]
+                else f"{name!r} is a spelling of several {what}s: {'; '.join(names)} — "
                 "pass one of these names"
             )
     kind = _LABEL_TYPE[labels[0]] if len(labels) == 1 else None
