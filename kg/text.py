@@ -270,7 +270,7 @@ def clean_name(raw: str) -> str:
 
 
 def is_placeholder(name: str) -> bool:
-    """ "Anonymous", "Anonymous Authors", "et al.", "withdrawn": no person (see author_names.json)."""
+    """ "Anonymous", "Anonymous Authors", "et al.", "withdrawn": no person (author_names.json)."""
     return fold(name) in name_words().placeholders
 
 
@@ -350,8 +350,10 @@ def read_author_entry(raw: str) -> tuple[list[Author], bool]:
     """One entry of a source's author list → (the authors it names, whether it is a placeholder
     such as "Anonymous" that hides them). Raw LaTeX-damaged spellings stay as variants.
 
-    >>> [a.name for a in read_author_entry(r"Ze\\vcevi\\'c, Matej")[0]], read_author_entry("Anonymous")
-    (['Matej Zečević'], ([], True))
+    >>> [a.name for a in read_author_entry(r"Ze\\vcevi\\'c, Matej")[0]]
+    ['Matej Zečević']
+    >>> read_author_entry("Anonymous")
+    ([], True)
     """
     cleaned = clean_name(raw)
     if is_placeholder(cleaned):

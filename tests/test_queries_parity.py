@@ -17,12 +17,15 @@ from typing import Any
 import pytest
 
 from kg.errors import NotFound, QueryError
-from kg.graph import GraphData
+from kg.graph import build_graph
+from kg.model import ExtractedPaper
 from kg.queries import list_queries, run_cypher, run_query
+from kg.sources import read_sources
 from kg.store.base import GraphStore
 from kg.store.networkx import NetworkXStore
 
 pytestmark = pytest.mark.neo4j
+IDENTITY_FIXTURE = Path(__file__).parent / "fixtures" / "venue2023.json"
 
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("coauthors", {"name": "Fazl Barez"}),
@@ -65,19 +68,30 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("central-authors", {"measure": "weighted", "limit": 40}),
     ("central-authors", {"measure": "betweenness"}),
     ("central-authors", {"measure": "betweenness", "samples": 50, "seed": 1}),
+    ("top-institutions", {}),
+    ("top-institutions", {"entity": "", "track": "VENUE 2023", "limit": 2}),
+    ("top-institutions", {"entity": "Transformers"}),
+    ("institution-collaborations", {}),
+    ("institution-collaborations", {"min_papers": 1, "limit": 3}),
+    ("institution-collaborations", {"institution": "Stanford University", "min_papers": 1}),
 ]
 
 
 @pytest.fixture(scope="module")
 def stores(
-    neo4j_server: Any, sample_graph: GraphData, tmp_path_factory: pytest.TempPathFactory
+    neo4j_server: Any,
+    sample_records: list[ExtractedPaper],
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[tuple[GraphStore, GraphStore]]:
+    """Both stores hold the sample and the identity fixture (ids, homonyms, institutions)."""
     from kg.store.neo4j import Neo4jStore
 
+    identity = [ExtractedPaper(p) for p in read_sources([IDENTITY_FIXTURE]).papers]
+    graph = build_graph([*sample_records, *identity])
     embedded = NetworkXStore(tmp_path_factory.mktemp("kg"))
-    embedded.write(sample_graph, fresh=True)
+    embedded.write(graph, fresh=True)
     neo4j = Neo4jStore.connect(neo4j_server.settings(tmp_path_factory.mktemp("unused")))
-    neo4j.write(sample_graph, fresh=True)
+    neo4j.write(graph, fresh=True)
     try:
         yield embedded, neo4j
     finally:
@@ -113,6 +127,28 @@ def test_the_sample_has_rows_for_most_cases(stores: tuple[GraphStore, GraphStore
     embedded, _ = stores
     empty = [(n, p) for n, p in CASES if not run_query(embedded, n, p).rows]
     assert len(empty) <= 3, empty
+
+
+def test_both_stores_hold_the_same_authors_ids_institutions_and_merges(
+    stores: tuple[GraphStore, GraphStore],
+) -> None:
+    _, neo4j = stores
+    for label in ("Author", "Institution"):
+        mine, theirs = (
+            {k: d for k, d in s.to_networkx().nodes(data=True) if d["label"] == label}
+            for s in stores
+        )
+        assert mine == theirs
+    assert neo4j.to_networkx().nodes["Author:yang liu 3"]["variants"] == ["Y. Liu"]
+    affiliated = [
+        {
+            (a, b): d
+            for a, b, k, d in s.to_networkx().edges(keys=True, data=True)
+            if k == "AFFILIATED_WITH"
+        }
+        for s in stores
+    ]
+    assert affiliated[0] == affiliated[1] and affiliated[0]
 
 
 def test_fazl_barez_coauthors_on_neo4j(stores: tuple[GraphStore, GraphStore]) -> None:

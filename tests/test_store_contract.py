@@ -4,13 +4,19 @@ a write, the other holds too."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from conftest import comparable, expected_coauthors, expected_counts
 
 from kg.graph import GraphData, build_graph
+from kg.identity import mentions_of, resolve
 from kg.model import Author, ExtractedPaper, Paper, SourceRef
+from kg.sources import read_sources
 from kg.store.base import Counts, GraphStore
+from kg.store.networkx import NetworkXStore
+
+IDENTITY_FIXTURE = Path(__file__).parent / "fixtures" / "venue2023.json"
 
 
 def paper(id_: str, *authors: str, variants: dict[str, tuple[str, ...]] | None = None) -> Paper:
@@ -60,6 +66,23 @@ def test_growing_the_graph_in_two_builds_equals_one_build(
     whole = build_graph(sample_records)
     assert store.counts() == expected_counts(whole)
     assert store.coauthor_weights() == expected_coauthors(whole)
+
+
+def test_identity_resolved_again_over_the_stored_mentions_equals_one_build(
+    store: GraphStore, tmp_path: Path
+) -> None:
+    """As `kg build` grows a graph: the second listing brings "Michael Jordan" (no ids) and
+    "Y. Liu", whom identity merges into people the store already holds."""
+    papers = [ExtractedPaper(p) for p in read_sources([IDENTITY_FIXTURE]).papers]
+    for part in (papers[:3], papers[3:]):
+        known = store.author_mentions()
+        people = resolve([*mentions_of(r.paper for r in part), *known])
+        store.write(build_graph(part, people=people, known=known))
+
+    whole = NetworkXStore(tmp_path / "whole")
+    whole.write(build_graph(papers))
+    assert comparable(store.to_networkx()) == comparable(whole.to_networkx())
+    assert store.to_networkx().nodes["Author:michael i jordan"]["variants"] == ["Michael Jordan"]
 
 
 def test_coauthor_pairs_are_recomputed_when_a_later_build_adds_a_joint_paper(

@@ -61,8 +61,10 @@ def parse_name(name: str) -> PersonName:
     """A display name → its family name (the last word, particles and suffixes aside) and given
     names.
 
-    >>> parse_name("Zhi-Quan Luo").key, parse_name("Y. LeCun").key, parse_name("Laurens van der Maaten").key
-    ('zhiquan luo', 'y lecun', 'laurens maaten')
+    >>> parse_name("Zhi-Quan Luo").key, parse_name("Y. LeCun").key
+    ('zhiquan luo', 'y lecun')
+    >>> parse_name("Laurens van der Maaten").key
+    'laurens maaten'
     """
     words = name_words()
     tokens = name.replace(".", ". ").split()
@@ -105,7 +107,8 @@ def agreement(a: str, b: str) -> int:
 
     - 0: not compatible (different family names, or given names that contradict);
     - 1: compatible only through initials ("Y. Liu" ~ "Yang Liu");
-    - 2: the spelled-out given names agree, one side has more ("Michael Jordan" ~ "Michael I. Jordan");
+    - 2: the spelled-out first names agree, one side has more ("Michael Jordan" ~
+      "Michael I. Jordan");
     - 3: the same name ("Zhi-Quan Luo" = "Zhiquan Luo") with a given name spelled out.
     """
     pa, pb = parse_name(a), parse_name(b)

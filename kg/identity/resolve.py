@@ -402,8 +402,8 @@ def _merge_on_evidence(clusters: _Clusters, decisions: list[Decision]) -> None:
         if not why and margin < 0:
             why = f"not enough evidence: {evidence}"
         if not why:
-            rival = _rival(clusters, candidates, first, second, margin)
-            if rival is not None and rival > margin - MARGIN:
+            runner_up = _rival(clusters, candidates, first, second, margin)
+            if runner_up is not None and runner_up > margin - MARGIN:
                 why = f"ambiguous: another person fits nearly as well ({evidence})"
         decision = Decision((name_a, name_b), level, score, round(bar, 3), not why, why or evidence)
         decisions.append(decision)

@@ -113,7 +113,8 @@ def _paperlists_affiliations(
         owners = [i for i, r in enumerate(raw) if r.strip()]
     else:
         return none, (
-            f"{len(index)} affiliation entries for {n} authors: affiliations not used for this record"
+            f"{len(index)} affiliation entries for {n} authors: "
+            "affiliations not used for this record"
         )
     out = list(none)
     for k, (owner, entry) in enumerate(zip(owners, index, strict=True)):
