@@ -104,10 +104,13 @@ def explain_rows(report: AuthorReport, name: str) -> list[tuple[Any, ...]]:
     for p in sorted(people, key=lambda p: (-len(p.mentions), p.id)):
         rows.append((f"{p.name} [{p.id}]", "one person", None, None, _describe(p)))
     spellings = {n for p in people for n in (p.name, *p.variants)}
+    shown: set[tuple[str, str]] = set()
     for d in report.resolution.decisions:
-        if spellings & set(d.names):
-            outcome = "merged" if d.merged else "kept apart"
-            rows.append((" / ".join(d.names), outcome, d.score, d.bar, d.why))
+        names = " / ".join(d.names)
+        if (names, d.why) in shown or not spellings & {n.split(" (")[0] for n in d.names}:
+            continue  # the bare names of "Yang Liu (openreview:~Yang_Liu1)" decide
+        shown.add((names, d.why))
+        rows.append((names, "merged" if d.merged else "kept apart", d.score, d.bar, d.why))
     return rows
 
 

@@ -375,7 +375,7 @@ def _merge_on_evidence(clusters: _Clusters, decisions: list[Decision]) -> None:
         if not level:
             continue
         if why := clusters.conflict(a, b):
-            names = (_display(clusters.names[a]), _display(clusters.names[b]))
+            names = (_label(clusters, a), _label(clusters, b))
             decisions.append(Decision(names, level, 0.0, 0.0, False, why))
             continue
         ev = _evidence(profiles[a], profiles[b])
@@ -389,11 +389,13 @@ def _merge_on_evidence(clusters: _Clusters, decisions: list[Decision]) -> None:
     for margin, a, b, *_ in scored:
         candidates[a].append((margin, b))
         candidates[b].append((margin, a))
+    decided: set[tuple[int, int]] = set()
     for margin, first, second, level, bar, ev in sorted(scored, key=lambda s: (-s[0], s[1], s[2])):
-        a, b = clusters.find(first), clusters.find(second)
-        if a == b:
-            continue
-        name_a, name_b = _display(clusters.names[a]), _display(clusters.names[b])
+        a, b = sorted((clusters.find(first), clusters.find(second)))
+        if a == b or (a, b) in decided:
+            continue  # one pair of people is decided once, on its best evidence
+        decided.add((a, b))
+        name_a, name_b = _label(clusters, a), _label(clusters, b)
         score = ev.score
         evidence = "; ".join(ev.reasons) or "no shared evidence"
         why = clusters.conflict(a, b)
@@ -436,6 +438,13 @@ def _rival(
             if clusters.conflict(c, other) or not clusters.name_agreement(c, other):
                 best = m
     return best
+
+
+def _label(clusters: _Clusters, root: int) -> str:
+    """A cluster as --explain shows it: its name, and its first id if it has one."""
+    ids = sorted(clusters.ids[root])
+    name = _display(clusters.names[root])
+    return f"{name} ({ids[0]})" if ids else name
 
 
 def _display(names: Counter[str]) -> str:
