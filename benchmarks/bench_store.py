@@ -105,14 +105,16 @@ def load_records(corpus: Path, *, extract: bool) -> list[ExtractedPaper]:
 
 
 def replicate(records: Sequence[ExtractedPaper], copies: int) -> list[ExtractedPaper]:
-    """``copies`` disjoint copies of the corpus: papers and authors get a per-copy id suffix (so
-    co-authorship stays within a copy); tracks and entities are shared, as in a real larger
-    corpus."""
+    """``copies`` disjoint copies of the corpus: papers and authors get a per-copy suffix (so
+    co-authorship stays within a copy: "Ann Lee" → "Ann Lee2", a name identity keeps apart from
+    every other copy's); tracks and entities are shared, as in a real larger corpus."""
     out = list(records)
     for k in range(1, copies):
         suffix = f"~{k}"
         for r in records:
-            authors = tuple(replace(a, id=a.id + suffix) for a in r.paper.authors)
+            authors = tuple(
+                replace(a, id=f"{a.id}{k}", name=f"{a.name}{k}") for a in r.paper.authors
+            )
             paper = replace(r.paper, id=r.paper.id + suffix, authors=authors)
             out.append(ExtractedPaper(paper, r.mentions))
     return out

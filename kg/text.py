@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
@@ -254,6 +254,8 @@ def clean_name(raw: str) -> str:
     ('Matthew Lease', 'Rudolph Triebel', 'Hieu Pham')
     """
     text = unicodedata.normalize("NFC", _STRAY_RE.sub("", decode_latex_name(raw)))
+    if not any(c in text for c in "()[]"):
+        return " ".join(text.split()).strip(" ,;")
     kept: list[str] = []
     opened: list[int] = []
     for char in text:
@@ -359,13 +361,13 @@ def read_author_entry(raw: str) -> tuple[list[Author], bool]:
     if is_placeholder(cleaned):
         return [], True
     authors = []
+    raw_spelling = " ".join(raw.split())
     for name in split_name_entry(cleaned):
         author = normalize_author(name)
         if author is None:
             continue
-        raw_spelling = " ".join(raw.split())
         if raw_spelling != author.name and raw_spelling not in author.variants:
-            author = replace(author, variants=(raw_spelling, *author.variants))
+            author = Author(author.id, author.name, (raw_spelling, *author.variants))
         authors.append(author)
     return authors, False
 

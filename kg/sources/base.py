@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import codecs
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from kg.model import Affiliation, Author, Paper, SourceRef, Track, fold
 from kg.text import clean_abstract, read_author_entry
@@ -113,7 +113,7 @@ def make_paper(
             if any(a.id == author.id and not (ids and a.ids and a.ids != ids) for a in people):
                 continue  # a name listed twice is one author, unless the ids say two people
             people.append(
-                replace(author, ids=ids, affiliations=entry.affiliations, position=position)
+                Author(author.id, author.name, author.variants, ids, entry.affiliations, position)
             )
     ordered = tuple(people)
     title = " ".join(title.split()) if title else None

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from kg.model import Affiliation, fold
@@ -134,7 +135,12 @@ def _pick(values: list[str], index: str) -> str:
         value = values[int(index)].strip()
     except (ValueError, IndexError):
         return ""
-    return "" if fold(value) in name_words().institution_placeholders else value
+    return "" if _is_placeholder(value) else value
+
+
+@lru_cache(maxsize=1 << 14)
+def _is_placeholder(institution: str) -> bool:
+    return fold(institution) in name_words().institution_placeholders
 
 
 def object_entry(value: Mapping[str, Any]) -> AuthorEntry:
