@@ -290,3 +290,13 @@ def test_kg_authors_mentions_jsonl_is_scored_by_the_shared_scorer(tmp_path: Path
         check=True,
     ).stdout
     assert "AUTHOR_B3_F1=1.0000" in out and "missing from predictions: 0" in out
+
+
+def test_an_author_view_of_a_shared_name_asks_for_an_id(tmp_path: Path) -> None:
+    from kg.viz import make_view
+
+    store = NetworkXStore(tmp_path)
+    store.write(build_graph([ExtractedPaper(p) for p in read_sources([FIXTURE]).papers]))
+    with pytest.raises(NotFound, match=r"several authors.*'yang liu 1'.*'yang liu 3'"):
+        make_view(store.to_networkx(), "author", "Yang Liu")
+    assert make_view(store.to_networkx(), "author", "yang liu 3").nodes

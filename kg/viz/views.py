@@ -666,6 +666,12 @@ def resolve(idx: GraphIndex, kind: str, arg: str) -> str:
             names.append(str(data["subarea"]))
         if arg in names or wanted in {fold(n) for n in names if n}:
             exact.append(key)
+    if kind == "author" and len(exact) > 1:  # people who share a name: say so, never guess
+        by_id = [k for k in exact if idx.attrs[k].get("id") == wanted]
+        if by_id:
+            return by_id[0]
+        who = "; ".join(f"{idx.name(k)} (id {idx.attrs[k].get('id')!r})" for k in sorted(exact))
+        raise NotFound(f"{arg!r} is several authors: {who} — pass one of the ids")
     if exact:
         # An entity name can be both a Dataset and a Benchmark: take the one more papers mention.
         return min(exact, key=lambda k: (-idx.papers_of(k), k))
