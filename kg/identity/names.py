@@ -46,6 +46,10 @@ class PersonName:
         return f"{self.family}/{self.given[0].initial if self.given else ''}"
 
     @property
+    def full_first(self) -> bool:
+        return bool(self.given) and self.given[0].full is not None
+
+    @property
     def initials_only(self) -> bool:
         """Given names, all of them initials ("J. Wu"): the name alone does not say who."""
         return bool(self.given) and not self.full_given

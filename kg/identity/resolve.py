@@ -359,6 +359,10 @@ def _merge_on_evidence(clusters: _Clusters, decisions: list[Decision]) -> None:
         b: len({parse_name(n).key for r in rs for n in clusters.names[r]})
         for b, rs in by_block.items()
     }
+    spelled = {  # people in the block whose first name is written out
+        b: len({p.key for r in rs for n in clusters.names[r] if (p := parse_name(n)).full_first})
+        for b, rs in by_block.items()
+    }
     pairs: set[tuple[int, int]] = set()
     for members in by_block.values():
         if len(members) > 1:
@@ -379,11 +383,11 @@ def _merge_on_evidence(clusters: _Clusters, decisions: list[Decision]) -> None:
             decisions.append(Decision(names, level, 0.0, 0.0, False, why))
             continue
         ev = _evidence(profiles[a], profiles[b])
-        rival = max(
-            (rivals.get(blk, 1) for blk in _blocks(clusters.names[a]) & _blocks(clusters.names[b])),
-            default=1,
-        )
+        shared = _blocks(clusters.names[a]) & _blocks(clusters.names[b])
+        rival = max((rivals.get(blk, 1) for blk in shared), default=1)
         bar = BAR[level] + BAR_PER_RIVAL * max(0, rival - 2)
+        if level == 1 and max((spelled.get(blk, 0) for blk in shared), default=0) <= 1:
+            bar = BAR[2]  # "Y. LeCun" where Yann is the only LeCun with a Y: no one else to be
         scored.append((ev.score - bar, a, b, level, bar, ev))
     candidates: dict[int, list[tuple[float, int]]] = defaultdict(list)
     for margin, a, b, *_ in scored:
