@@ -139,13 +139,23 @@ def test_a_name_alone_merges_nothing_shared_coauthors_do() -> None:
 
     alone = resolve([mention(1, "Wei Zhang", "Ann Lee"), mention(2, "W. Zhang", "Bo Li")])
     assert len(alone.people) == 2
+    # Wei is the only W. Zhang written out: one shared co-author is evidence enough
     one = resolve([mention(1, "Wei Zhang", "Ann Lee"), mention(2, "W. Zhang", "Ann Lee")])
-    assert len(one.people) == 2  # one shared co-author is not enough for an initial
-    two = resolve(
-        [mention(1, "Wei Zhang", "Ann Lee", "Bo Li"), mention(2, "W. Zhang", "Ann Lee", "Bo Li")]
-    )
-    assert list(two.people) == ["wei zhang"]
-    assert "2 shared co-authors (Ann Lee, Bo Li)" in two.people["wei zhang"].merges[0]
+    assert list(one.people) == ["wei zhang"]
+    assert "1 shared co-author (Ann Lee)" in one.people["wei zhang"].merges[0]
+    # with a Wen Zhang about, "W. Zhang" could be either: one co-author is not enough
+    crowded = [
+        mention(1, "Wei Zhang", "Ann Lee"),
+        mention(2, "W. Zhang", "Ann Lee"),
+        mention(3, "Wen Zhang", "Cy Ho"),
+    ]
+    assert len(resolve(crowded).people) == 3
+    two = [
+        mention(1, "Wei Zhang", "Ann Lee", "Bo Li"),
+        mention(2, "W. Zhang", "Ann Lee", "Bo Li"),
+        mention(3, "Wen Zhang", "Cy Ho"),
+    ]
+    assert len(resolve(two).people) == 2
 
 
 def test_an_initial_between_two_people_stays_apart() -> None:
