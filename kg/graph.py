@@ -27,8 +27,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from kg.identity import Mention as AuthorMention
-from kg.identity import Resolution, mentions_of, resolve
+from kg.identity import AuthorMention, Resolution, mentions_of, resolve
 from kg.model import ROLE_RELATIONSHIP, ExtractedPaper, Mention, Paper, Role
 
 NODE_LABELS = (

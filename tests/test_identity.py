@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from kg.cli import app
 from kg.errors import InputError, NotFound
 from kg.graph import build_graph
-from kg.identity import Mention, mentions_of, resolve
+from kg.identity import AuthorMention, mentions_of, resolve
 from kg.identity.names import agreement
 from kg.identity.overrides import load_overrides
 from kg.model import Affiliation, ExtractedPaper
@@ -134,8 +134,8 @@ def test_ids_decide_homonyms_and_every_variant_merge_has_reasons() -> None:
 
 
 def test_a_name_alone_merges_nothing_shared_coauthors_do() -> None:
-    def mention(n: int, name: str, *coauthors: str) -> Mention:
-        return Mention(f"p{n}", 0, name, coauthors=coauthors, words=frozenset({f"w{n}"}))
+    def mention(n: int, name: str, *coauthors: str) -> AuthorMention:
+        return AuthorMention(f"p{n}", 0, name, coauthors=coauthors, words=frozenset({f"w{n}"}))
 
     alone = resolve([mention(1, "Wei Zhang", "Ann Lee"), mention(2, "W. Zhang", "Bo Li")])
     assert len(alone.people) == 2
@@ -160,7 +160,7 @@ def test_a_name_alone_merges_nothing_shared_coauthors_do() -> None:
 
 def test_an_initial_between_two_people_stays_apart() -> None:
     mentions = [
-        Mention(f"p{n}", 0, name, coauthors=("Jun Zhu", "Ann Lee"))
+        AuthorMention(f"p{n}", 0, name, coauthors=("Jun Zhu", "Ann Lee"))
         for n, name in enumerate(["Yang Liu", "Yu Liu", "Y. Liu"])
     ]
     result = resolve(mentions)

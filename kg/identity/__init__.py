@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kg.identity.resolve import Decision, Mention, Person, Resolution, resolve, topic_words
+from kg.identity.resolve import AuthorMention, Decision, Person, Resolution, resolve, topic_words
 from kg.model import Paper
 
-__all__ = ["Decision", "Mention", "Person", "Resolution", "mentions_of", "resolve"]
+__all__ = ["AuthorMention", "Decision", "Person", "Resolution", "mentions_of", "resolve"]
 
 
-def mentions_of(papers: Iterable[Paper]) -> list[Mention]:
+def mentions_of(papers: Iterable[Paper]) -> list[AuthorMention]:
     """One mention per author of each paper, positions as the source numbered them."""
     out = []
     for paper in papers:
@@ -23,7 +23,7 @@ def mentions_of(papers: Iterable[Paper]) -> list[Mention]:
         names = [a.name for a in paper.authors]
         for index, author in enumerate(paper.authors):
             out.append(
-                Mention(
+                AuthorMention(
                     paper=paper.id,
                     position=author.position if author.position is not None else index,
                     name=author.name,

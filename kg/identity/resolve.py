@@ -46,7 +46,7 @@ MentionKey = tuple[str, int]  # (paper id, position)
 
 
 @dataclass(frozen=True, slots=True)
-class Mention:
+class AuthorMention:
     """One author position of one paper, with what identity may use as evidence."""
 
     paper: str
@@ -106,7 +106,7 @@ def topic_words(*texts: str | None) -> frozenset[str]:
 
 
 class _Clusters:
-    def __init__(self, mentions: Sequence[Mention]) -> None:
+    def __init__(self, mentions: Sequence[AuthorMention]) -> None:
         self.mentions = mentions
         self.parent = list(range(len(mentions)))
         self.names: dict[int, Counter[str]] = {i: Counter([m.name]) for i, m in enumerate(mentions)}
@@ -182,7 +182,7 @@ def _loose(name: str) -> str:
 
 
 def _profiles(clusters: _Clusters, roots: Iterable[int]) -> dict[int, _Profile]:
-    by_root: dict[int, list[Mention]] = defaultdict(list)
+    by_root: dict[int, list[AuthorMention]] = defaultdict(list)
     for i, m in enumerate(clusters.mentions):
         by_root[clusters.find(i)].append(m)
     out = {}
@@ -259,7 +259,7 @@ def _evidence(pa: _Profile, pb: _Profile) -> _Evidence:
 
 
 def resolve(
-    mentions: Iterable[Mention],
+    mentions: Iterable[AuthorMention],
     *,
     same: Sequence[tuple[str, str]] = (),
     different: Sequence[tuple[str, str]] = (),

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 import networkx as nx
 
 from kg.graph import GraphData
-from kg.identity import Mention, topic_words
+from kg.identity import AuthorMention, topic_words
 from kg.model import Affiliation
 
 Progress = Callable[[int], None]
@@ -46,7 +46,7 @@ class GraphStore(Protocol):
         """{(lower author id, higher author id): (papers, weight)} — for parity checks."""
         ...
 
-    def author_mentions(self) -> list[Mention]:
+    def author_mentions(self) -> list[AuthorMention]:
         """Every author position of every stored paper, as identity resolution reads it — so a
         build that adds papers resolves who is who over all of them (:func:`stored_mentions`)."""
         ...
@@ -62,7 +62,7 @@ def stored_mentions(
     papers: dict[str, dict[str, Any]],
     authored: list[tuple[str, dict[str, Any]]],
     institutions: dict[str, str],
-) -> list[Mention]:
+) -> list[AuthorMention]:
     """Mentions from stored papers (id → properties), AUTHORED relationships ((paper id,
     properties)) and Institution names (id → name), with the evidence kg.identity.mentions_of
     gives."""
@@ -83,7 +83,7 @@ def stored_mentions(
                 )
             )
             out.append(
-                Mention(
+                AuthorMention(
                     paper=pid,
                     position=r.get("position", index),
                     name=names[index],

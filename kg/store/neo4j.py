@@ -41,7 +41,7 @@ from kg.graph import (
     Node,
     Rel,
 )
-from kg.identity import Mention
+from kg.identity import AuthorMention
 from kg.store.base import Counts, Progress, stored_mentions
 
 # The driver logs a lost routing table or connection as a warning before raising; kg reports the
@@ -249,7 +249,7 @@ class Neo4jStore:
         )
         return {(r["a"], r["b"]): (r["papers"], r["weight"]) for r in rows}
 
-    def author_mentions(self) -> list[Mention]:
+    def author_mentions(self) -> list[AuthorMention]:
         papers = {
             row["id"]: row
             for row in self.run(

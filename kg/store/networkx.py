@@ -19,7 +19,7 @@ import networkx as nx
 
 from kg.errors import StoreError
 from kg.graph import AUTHOR_LABELS, LIST_PROPS, GraphData, coauthor_pairs
-from kg.identity import Mention
+from kg.identity import AuthorMention
 from kg.store.base import Counts, Progress, stored_mentions
 
 GRAPH_FILE = "graph.json"
@@ -120,7 +120,7 @@ class NetworkXStore:
             if k == "COAUTHOR"
         }
 
-    def author_mentions(self) -> list[Mention]:
+    def author_mentions(self) -> list[AuthorMention]:
         g = self.graph
         papers = {
             attrs["id"]: attrs for _, attrs in g.nodes(data=True) if attrs.get("label") == "Paper"
