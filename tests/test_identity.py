@@ -310,3 +310,31 @@ def test_an_author_view_of_a_shared_name_asks_for_an_id(tmp_path: Path) -> None:
     with pytest.raises(NotFound, match=r"several authors.*'yang liu 1'.*'yang liu 3'"):
         make_view(store.to_networkx(), "author", "Yang Liu")
     assert make_view(store.to_networkx(), "author", "yang liu 3").nodes
+
+
+def test_kg_build_in_two_steps_gives_the_people_of_one_build(tmp_path: Path) -> None:
+    records = json.loads(FIXTURE.read_text("utf-8"))
+    first, second = tmp_path / "a" / "venue2023.json", tmp_path / "b" / "venue2023.json"
+    for path, part in ((first, records[:3]), (second, records[3:])):
+        path.parent.mkdir()
+        path.write_text(json.dumps(part), "utf-8")
+    steps, once = tmp_path / "steps", tmp_path / "once"
+    for args in ([str(first), "--store", str(steps)], [str(second), "--store", str(steps)]):
+        assert _kg("build", *args, "--backend", "networkx").exit_code == 0
+    assert _kg("build", str(first), str(second), "--store", str(once)).exit_code == 0
+
+    def authors(store: Path) -> dict[str, object]:
+        g = NetworkXStore(store).to_networkx()
+        return {k: d for k, d in g.nodes(data=True) if d["label"] in ("Author", "Institution")}
+
+    assert authors(steps) == authors(once)
+    assert authors(once)["Author:michael i jordan"]["variants"] == ["Michael Jordan"]
+
+
+def test_kg_build_honours_the_override_file_in_the_store(tmp_path: Path) -> None:
+    store = tmp_path / "kg"
+    store.mkdir()
+    (store / "author-overrides.txt").write_text("Michael Jordan != Michael I. Jordan\n", "utf-8")
+    assert _kg("build", str(FIXTURE), "--store", str(store)).exit_code == 0
+    g = NetworkXStore(store).to_networkx()
+    assert "Author:michael jordan" in g and g.nodes["Author:michael i jordan"]["variants"] == []
