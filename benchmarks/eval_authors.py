@@ -6,7 +6,8 @@ the time identity resolution adds to a build of the 11,283-paper corpus.
     python benchmarks/eval_authors.py [--seeds 11 7 23] [--rates 0.2 0.35 0.5] [--no-speed]
 
 Sets (from ../shared/data/authors):
-- CoRL 2021–2025 as given (OpenReview profile ids): ids decide;
+- CoRL 2021–2025 as given (OpenReview profile ids): ids decide; and with the ids removed but the
+  names as given (what evidence merging costs in precision when nothing needs merging);
 - CoRL with names varied and every id removed (../shared/eval/make_author_variants.py) — the dev
   set the weights in kg/identity/resolve.py were tuned on (rate 0.35, seed 11);
 - ICLR 2017–2018 varied the same way — another venue, never tuned on. Its only ids are e-mails,
@@ -118,6 +119,7 @@ def main() -> None:
             )
 
         line("CoRL 2021-25, ids", corl, corl)
+        line("CoRL, ids removed", *varied(corl, work / "corl-as-given", 0.0, 1))
         line("ICLR 2017-18, e-mails", iclr, iclr)
         for label, source in (("CoRL varied, no ids", corl), ("ICLR varied, no ids", iclr)):
             for rate in args.rates:
