@@ -26,6 +26,8 @@ from kg.store import open_store
 from kg.store.neo4j import Neo4jStore
 from kg.store.networkx import NetworkXStore
 
+IDENTITY_FIXTURE = Path(__file__).parent / "fixtures" / "venue2023.json"
+
 pytestmark = pytest.mark.neo4j
 
 
@@ -297,3 +299,35 @@ def test_a_server_killed_mid_build_fails_the_build_and_a_rerun_completes_it(
             store.close()
     finally:
         server.stop()
+
+
+def test_a_regrowth_cut_off_before_its_cleanup_loses_no_author(
+    neo4j_store: Neo4jStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build that resolves identity again writes the new author layer, then deletes the old
+    one: cut off in between, the store holds both copies, and a rerun completes it."""
+    from kg.graph import build_graph
+    from kg.identity import mentions_of, resolve
+    from kg.model import ExtractedPaper
+    from kg.sources import read_sources
+
+    papers = [ExtractedPaper(p) for p in read_sources([IDENTITY_FIXTURE]).papers]
+    neo4j_store.write(build_graph(papers[:3]))
+
+    def grow() -> None:
+        known = neo4j_store.author_mentions()
+        people = resolve([*mentions_of(r.paper for r in papers[3:]), *known])
+        neo4j_store.write(build_graph(papers[3:], people=people, known=known))
+
+    def cut_off(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Neo4jStore, "_drop_stale_authors", cut_off)
+    with pytest.raises(KeyboardInterrupt):
+        grow()
+    monkeypatch.undo()
+    grow()
+
+    whole = NetworkXStore(tmp_path / "whole")
+    whole.write(build_graph(papers))
+    assert comparable(neo4j_store.to_networkx()) == comparable(whole.to_networkx())

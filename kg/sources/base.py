@@ -104,14 +104,17 @@ def make_paper(
         cleaned = ""
     people: list[Author] = []
     hidden = False
-    for position, item in enumerate(authors):
-        entry = AuthorEntry(item) if isinstance(item, str) else item
+    entries = [AuthorEntry(a) if isinstance(a, str) else a for a in authors]
+    extra = len(entries)  # "A and B" in one entry: B is numbered after the list, so every
+    for index, entry in enumerate(entries):  # other author keeps the source's position
         names, placeholder = read_author_entry(entry.raw)
         hidden |= placeholder
         ids = entry.ids if len(names) == 1 else ()  # one id for two names names neither
-        for author in names:
+        for k, author in enumerate(names):
             if any(a.id == author.id and not (ids and a.ids and a.ids != ids) for a in people):
                 continue  # a name listed twice is one author, unless the ids say two people
+            position = index if k == 0 else extra
+            extra += k > 0
             people.append(
                 Author(author.id, author.name, author.variants, ids, entry.affiliations, position)
             )

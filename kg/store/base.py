@@ -66,14 +66,15 @@ def stored_mentions(
     """Mentions from stored papers (id → properties), AUTHORED relationships ((paper id,
     properties)) and Institution names (id → name), with the evidence kg.identity.mentions_of
     gives."""
-    by_paper: dict[str, list[dict[str, Any]]] = {}
+    by_paper: dict[str, dict[int, dict[str, Any]]] = {}
     for pid, props in authored:
-        by_paper.setdefault(pid, []).append(props)
+        # one per position: a write cut off midway may have left an old copy beside the new one
+        by_paper.setdefault(pid, {}).setdefault(props.get("position", 0), props)
     out = []
-    for pid, rows in by_paper.items():
+    for pid, by_position in by_paper.items():
         paper = papers.get(pid, {})
         words = topic_words(paper.get("title"), paper.get("abstract"))
-        rows.sort(key=lambda r: r.get("position", 0))
+        rows = [by_position[k] for k in sorted(by_position)]
         names = [r.get("name") or "" for r in rows]
         for index, r in enumerate(rows):
             affiliations = tuple(

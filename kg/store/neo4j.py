@@ -201,12 +201,13 @@ class Neo4jStore:
                 self.apply_schema()
                 if fresh:
                     self.delete_all()
-                elif graph.authors_complete:  # identity was resolved again: replace its layer
-                    self.delete_all(labels=AUTHOR_LABELS, types=(*AUTHOR_RELS, "COAUTHOR"))
+                before = self._author_layer() if graph.authors_complete and not fresh else None
                 for label, nodes in graph.nodes_by_label().items():
                     self._write_nodes(label, nodes, advance)
                 for (type_, start, end), rels in graph.rels_by_type().items():
                     self._write_rels(type_, start, end, rels, advance)
+                if before is not None:
+                    self._drop_stale_authors(before, graph)
                 papers = sorted({rel.end[1] for rel in graph.rels if rel.type == "AUTHORED"})
                 self._recompute_coauthors(papers)
         except Neo4jUnavailable as exc:
@@ -320,19 +321,56 @@ class Neo4jStore:
             session.run("CALL db.awaitIndexes(300)").consume()
         self._schema_applied = True
 
-    def delete_all(
-        self, *, labels: Sequence[str] = NODE_LABELS, types: Sequence[str] = REL_TYPES
-    ) -> None:
-        """Remove kg's own nodes and relationships (its labels only, or those given), in batches
-        so a large graph never needs one huge transaction."""
-        for type_ in types:
+    def delete_all(self) -> None:
+        """Remove kg's own nodes and relationships (its labels only), in batches so a large
+        graph never needs one huge transaction."""
+        for type_ in REL_TYPES:
             self._delete_batches(
                 f"MATCH ()-[r:{_name(type_)}]->() WITH r LIMIT $limit DELETE r RETURN count(*) AS n"
             )
-        for label in labels:
+        for label in NODE_LABELS:
             self._delete_batches(
                 f"MATCH (n:{_name(label)}) WITH n LIMIT $limit DETACH DELETE n RETURN count(*) AS n"
             )
+
+    def _author_layer(self) -> dict[str, set[Any]]:
+        """The author layer's keys as stored: Author and Institution ids, AUTHORED and
+        AFFILIATED_WITH (start id, end id) pairs."""
+        layer: dict[str, set[Any]] = {}
+        for label in AUTHOR_LABELS:
+            rows = self._read(_rows, f"MATCH (n:{_name(label)}) RETURN n.id AS id", {})
+            layer[label] = {r["id"] for r in rows}
+        for type_ in AUTHOR_RELS:
+            query = f"MATCH (a)-[:{_name(type_)}]->(b) RETURN a.id AS a, b.id AS b"
+            layer[type_] = {(r["a"], r["b"]) for r in self._read(_rows, query, {})}
+        return layer
+
+    def _drop_stale_authors(self, before: dict[str, set[Any]], graph: GraphData) -> None:
+        """After a write whose author layer is complete: delete what it no longer holds. Done
+        after the new layer is written, so a write cut off midway loses no author position (a
+        rerun reads the old and new copies of each, which say the same, and completes)."""
+        now: dict[str, set[Any]] = {k: set() for k in before}
+        for node in graph.nodes:
+            if node.label in now:
+                now[node.label].add(node.id)
+        for rel in graph.rels:
+            if rel.type in now:
+                now[rel.type].add((rel.start[1], rel.end[1]))
+        for type_, start, end in (
+            ("AUTHORED", "Author", "Paper"),
+            ("AFFILIATED_WITH", "Author", "Institution"),
+        ):
+            stale = sorted(before[type_] - now[type_])
+            query = (
+                f"UNWIND $rows AS row MATCH (:{_name(start)} {{id: row[0]}})"
+                f"-[r:{_name(type_)}]->(:{_name(end)} {{id: row[1]}}) DELETE r"
+            )
+            for chunk in _chunks(stale, DELETE_BATCH):
+                self._write(_consume, query, {"rows": [list(pair) for pair in chunk]})
+        for label in AUTHOR_LABELS:
+            query = f"UNWIND $rows AS id MATCH (n:{_name(label)} {{id: id}}) DETACH DELETE n"
+            for chunk in _chunks(sorted(before[label] - now[label]), DELETE_BATCH):
+                self._write(_consume, query, {"rows": chunk})
 
     def _delete_batches(self, query: str) -> None:
         def work(tx: ManagedTransaction) -> int:
