@@ -791,7 +791,7 @@ def search_cmd(
     type_: Annotated[
         str | None,
         typer.Option(
-            "--type", "-t", help="author, paper, method, dataset, benchmark, task, metric or track"
+            "--type", "-t", help="author, paper, track, institution, method, dataset, task, …"
         ),
     ] = None,
     limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many hits.")] = 10,
