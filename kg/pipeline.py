@@ -8,8 +8,9 @@ from pathlib import Path
 
 from kg.errors import InputError
 from kg.graph import build_graph
-from kg.identity import mentions_of, resolve
-from kg.identity.overrides import load_overrides
+from kg.identity import AuthorMention, Resolution, mentions_of, resolve
+from kg.identity.overrides import Overrides, load_overrides
+from kg.model import Paper
 from kg.sources import SourceBatch, read_sources
 from kg.store.base import Counts, GraphStore
 
@@ -63,11 +64,7 @@ def build(
         n_process=n_process,
         progress=(lambda n: progress("extract", n, total)) if progress else None,
     )
-    new_ids = {p.id for p in batch.papers}
-    known = [] if fresh else [m for m in store.author_mentions() if m.paper not in new_ids]
-    people = resolve(
-        [*mentions_of(batch.papers), *known], same=overrides.same, different=overrides.different
-    )
+    people, known = resolve_people(batch.papers, store, fresh=fresh, overrides=overrides)
     graph = build_graph(records, people=people, known=known)
     size = len(graph.nodes) + len(graph.rels)
     store.write(
@@ -76,3 +73,19 @@ def build(
         progress=(lambda n: progress("write", n, size)) if progress else None,
     )
     return BuildResult(batch=batch, papers_written=len(records), counts=store.counts())
+
+
+def resolve_people(
+    papers: Sequence[Paper],
+    store: GraphStore,
+    *,
+    fresh: bool = False,
+    overrides: Overrides | None = None,
+) -> tuple[Resolution, list[AuthorMention]]:
+    """Who is who among the authors of ``papers`` and, unless ``fresh``, of every other paper
+    the store holds (whose mentions are returned too, for kg.graph.build_graph's ``known``)."""
+    rules = overrides or Overrides()
+    new_ids = {p.id for p in papers}
+    known = [] if fresh else [m for m in store.author_mentions() if m.paper not in new_ids]
+    people = resolve([*mentions_of(papers), *known], same=rules.same, different=rules.different)
+    return people, known

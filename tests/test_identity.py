@@ -21,6 +21,7 @@ from kg.identity import AuthorMention, mentions_of, resolve
 from kg.identity.names import agreement
 from kg.identity.overrides import load_overrides
 from kg.model import Affiliation, ExtractedPaper
+from kg.pipeline import resolve_people
 from kg.queries import run_query
 from kg.sources import read_sources
 from kg.sources.people import parse_id
@@ -206,8 +207,7 @@ def test_adding_a_listing_gives_the_people_of_one_build(tmp_path: Path) -> None:
     whole.write(build_graph([ExtractedPaper(p) for p in papers]))
     grown = NetworkXStore(tmp_path / "grown")
     for part in (papers[:3], papers[3:]):  # "Michael Jordan" arrives after Michael I. Jordan
-        known = grown.author_mentions()
-        people = resolve([*mentions_of(part), *known])
+        people, known = resolve_people(part, grown)
         grown.write(build_graph([ExtractedPaper(p) for p in part], people=people, known=known))
 
     def authors(store: NetworkXStore) -> dict[str, tuple[object, ...]]:
@@ -338,3 +338,17 @@ def test_kg_build_honours_the_override_file_in_the_store(tmp_path: Path) -> None
     assert _kg("build", str(FIXTURE), "--store", str(store)).exit_code == 0
     g = NetworkXStore(store).to_networkx()
     assert "Author:michael jordan" in g and g.nodes["Author:michael i jordan"]["variants"] == []
+
+
+def test_a_graph_from_before_identity_still_gives_its_authors_names(tmp_path: Path) -> None:
+    """AUTHORED used to hold only the position: a build adding to such a graph reads each
+    author position's name from its Author node."""
+    store = NetworkXStore(tmp_path)
+    store.write(build_graph([ExtractedPaper(p) for p in read_sources([FIXTURE]).papers]))
+    for _, _, key, attrs in store.graph.edges(keys=True, data=True):
+        if key == "AUTHORED":
+            for prop in list(attrs):
+                if prop != "position":
+                    del attrs[prop]
+    names = {m.name for m in store.author_mentions()}
+    assert {"Michael I. Jordan", "Yang Liu", "Stéphan Clémençon"} <= names

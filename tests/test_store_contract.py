@@ -10,8 +10,8 @@ import pytest
 from conftest import comparable, expected_coauthors, expected_counts
 
 from kg.graph import GraphData, build_graph
-from kg.identity import mentions_of, resolve
 from kg.model import Author, ExtractedPaper, Paper, SourceRef
+from kg.pipeline import resolve_people
 from kg.sources import read_sources
 from kg.store.base import Counts, GraphStore
 from kg.store.networkx import NetworkXStore
@@ -75,8 +75,7 @@ def test_identity_resolved_again_over_the_stored_mentions_equals_one_build(
     "Y. Liu", whom identity merges into people the store already holds."""
     papers = [ExtractedPaper(p) for p in read_sources([IDENTITY_FIXTURE]).papers]
     for part in (papers[:3], papers[3:]):
-        known = store.author_mentions()
-        people = resolve([*mentions_of(r.paper for r in part), *known])
+        people, known = resolve_people([r.paper for r in part], store)
         store.write(build_graph(part, people=people, known=known))
 
     whole = NetworkXStore(tmp_path / "whole")

@@ -307,16 +307,15 @@ def test_a_regrowth_cut_off_before_its_cleanup_loses_no_author(
     """A build that resolves identity again writes the new author layer, then deletes the old
     one: cut off in between, the store holds both copies, and a rerun completes it."""
     from kg.graph import build_graph
-    from kg.identity import mentions_of, resolve
     from kg.model import ExtractedPaper
+    from kg.pipeline import resolve_people
     from kg.sources import read_sources
 
     papers = [ExtractedPaper(p) for p in read_sources([IDENTITY_FIXTURE]).papers]
     neo4j_store.write(build_graph(papers[:3]))
 
-    def grow() -> None:
-        known = neo4j_store.author_mentions()
-        people = resolve([*mentions_of(r.paper for r in papers[3:]), *known])
+    def grow() -> None:  # as kg build does, without extracting again
+        people, known = resolve_people([r.paper for r in papers[3:]], neo4j_store)
         neo4j_store.write(build_graph(papers[3:], people=people, known=known))
 
     def cut_off(*args: object) -> None:

@@ -75,7 +75,8 @@ def stored_mentions(
         paper = papers.get(pid, {})
         words = topic_words(paper.get("title"), paper.get("abstract"))
         rows = [by_position[k] for k in sorted(by_position)]
-        names = [r.get("name") or "" for r in rows]
+        # graphs built before AUTHORED kept the name as read: the person's name stands in
+        names = [r.get("name") or r.get("author_name") or "" for r in rows]
         for index, r in enumerate(rows):
             affiliations = tuple(
                 Affiliation(institutions.get(iid, iid), country or None)

@@ -260,7 +260,8 @@ class Neo4jStore:
             )
         }
         rows = self.run(
-            "MATCH (:Author)-[r:AUTHORED]->(p:Paper) RETURN p.id AS paper, properties(r) AS r"
+            "MATCH (a:Author)-[r:AUTHORED]->(p:Paper) "
+            "RETURN p.id AS paper, properties(r) {.*, author_name: a.name} AS r"
         )
         institutions = {
             row["id"]: row["name"]

@@ -126,8 +126,8 @@ class NetworkXStore:
             attrs["id"]: attrs for _, attrs in g.nodes(data=True) if attrs.get("label") == "Paper"
         }
         authored = [
-            (g.nodes[paper]["id"], attrs)
-            for _, paper, key, attrs in g.edges(keys=True, data=True)
+            (g.nodes[paper]["id"], {"author_name": g.nodes[author].get("name"), **attrs})
+            for author, paper, key, attrs in g.edges(keys=True, data=True)
             if key == "AUTHORED"
         ]
         institutions = {
