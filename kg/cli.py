@@ -21,6 +21,7 @@ from rich.table import Table
 from kg import __version__
 from kg.config import Settings, load_settings
 from kg.errors import KGError
+from kg.identity.report import author_table
 from kg.store import Counts, GraphStore, open_store
 
 app = typer.Typer(
@@ -66,21 +67,9 @@ UserOpt = Annotated[
     str | None,
     typer.Option("--neo4j-user", help="Neo4j user (env: NEO4J_USER; default: neo4j)"),
 ]
-
-
 OverridesOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--author-overrides",
-        help="Who is who, your word: lines 'NAME = NAME' (same person) or 'NAME != NAME' "
-        "(different people). Default: author-overrides.txt in the store directory, if there.",
-    ),
+    Path | None, typer.Option(help="Lines 'A = B' (same person) or 'A != B' (different).")
 ]
-
-
-def _default_overrides(store: Path | None) -> Path | None:
-    path = load_settings(store=store).home / "author-overrides.txt"
-    return path if path.exists() else None
 
 
 def run(fn: Callable[[], T]) -> T:
@@ -279,7 +268,7 @@ def build_cmd(
             help="Alias CSV (alias,canonical,type): forced merges and splits (docs/extraction.md).",
         ),
     ] = None,
-    overrides: OverridesOpt = None,
+    author_overrides: OverridesOpt = None,
     n_process: Annotated[
         int, typer.Option("--n-process", "-j", min=1, help="Extraction processes.")
     ] = 1,
@@ -303,7 +292,7 @@ def build_cmd(
                 strict=strict,
                 model=model,
                 aliases=aliases,
-                author_overrides=overrides or _default_overrides(store),
+                author_overrides=author_overrides or load_settings(store=store).author_overrides,
                 n_process=n_process,
                 progress=advance,
             )
@@ -627,8 +616,7 @@ def _cell(value: Any, *, sep: str = ", ") -> str:
 
 
 def print_rows(columns: list[str], rows: list[tuple[Any, ...]], fmt: str) -> None:
-    """Rows as a table (people), JSON objects, JSON lines or CSV (programs); nothing else on
-    stdout."""
+    """Rows as a table (people), JSON, JSON lines or CSV (programs); nothing else on stdout."""
     if fmt == "jsonl":
         for row in rows:
             typer.echo(json.dumps(dict(zip(columns, row, strict=True)), ensure_ascii=False))
@@ -762,25 +750,14 @@ def _guess_value(text: str) -> Any:
 @app.command("authors")
 def authors_cmd(
     sources: SourcesArg = None,
-    explain: Annotated[
-        str | None,
-        typer.Option("--explain", help="Why spellings close to NAME were merged or kept apart."),
-    ] = None,
-    mentions: Annotated[
-        bool, typer.Option("--mentions", help="One row per author position: who it is.")
-    ] = False,
-    overrides: OverridesOpt = None,
+    explain: Annotated[str | None, typer.Option(help="Why NAME's spellings merged or not.")] = None,
+    mentions: Annotated[bool, typer.Option(help="One row per author position: who it is.")] = False,
+    author_overrides: OverridesOpt = None,
     fmt: FormatOpt = "table",
-    limit: Annotated[
-        int | None, typer.Option("--limit", min=1, help="At most this many rows (table: 25).")
-    ] = None,
-    store: StoreOpt = None,
+    limit: Annotated[int | None, typer.Option(min=1, help="At most N rows (table: 25).")] = None,
 ) -> None:
-    """Who is who in SOURCES, resolved as `kg build` resolves it: each author with the spellings
-    merged into it, its source ids and why; --explain NAME; --mentions for every position."""
-    from kg.identity.report import author_table
-
-    fmt, rules = _check_format(fmt), overrides or _default_overrides(store)
+    """Who is who in SOURCES as `kg build` sees it: spellings merged, ids, reasons; --explain."""
+    fmt, rules = _check_format(fmt), author_overrides or load_settings().author_overrides
     columns, rows = run(lambda: author_table(sources, rules, explain=explain, mentions=mentions))
     print_rows(columns, rows[: limit or (25 if fmt == "table" else None)], fmt)
 

@@ -19,6 +19,12 @@ class Settings:
     neo4j_password: str | None = field(default=None, repr=False)
     neo4j_database: str | None = None
 
+    @property
+    def author_overrides(self) -> Path | None:
+        """The override file `kg build` and `kg authors` read when none is named."""
+        path = self.home / "author-overrides.txt"
+        return path if path.exists() else None
+
 
 def load_settings(
     *, store: Path | None = None, neo4j_uri: str | None = None, neo4j_user: str | None = None
