@@ -261,7 +261,7 @@ class Neo4jStore:
         }
         rows = self.run(
             "MATCH (a:Author)-[r:AUTHORED]->(p:Paper) "
-            "RETURN p.id AS paper, properties(r) {.*, author_name: a.name} AS r"
+            "RETURN p.id AS paper, r {.*, author_name: a.name} AS r"
         )
         institutions = {
             row["id"]: row["name"]
