@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import codecs
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from kg.model import Author, Paper, SourceRef, Track, fold
 from kg.text import clean_abstract, normalize_author
@@ -52,7 +53,17 @@ def decode(data: bytes, path: str) -> tuple[str, list[Issue]]:
     so nothing changes silently.
     """
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return data.decode("utf-16"), []
+        try:
+            return data.decode("utf-16"), []
+        except UnicodeDecodeError as exc:
+            issue = Issue(
+                SourceRef(path),
+                "not UTF-16",
+                f"the file starts like UTF-16 but byte {exc.start:,} is not; unreadable "
+                "characters were replaced with �",
+                skipped=False,
+            )
+            return data.decode("utf-16", errors="replace"), [issue]
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8) :]
     try:
@@ -74,6 +85,22 @@ def decode(data: bytes, path: str) -> tuple[str, list[Issue]]:
         skipped=False,
     )
     return "\n".join(lines), [issue]
+
+
+def describe(exc: BaseException) -> str:
+    """An exception as one short line for a report: its type and the start of its message."""
+    text = " ".join(str(exc).split())
+    text = text if len(text) <= 160 else text[:159] + "…"
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def guarded(where: SourceRef, build: Callable[..., Item], *args: Any, **kwargs: Any) -> Item:
+    """``build(*args, **kwargs)``, or an Issue naming what went wrong: one record that breaks a
+    reader is skipped and reported, and never costs its file the other records."""
+    try:
+        return build(*args, **kwargs)
+    except Exception as exc:
+        return Issue(where, "unreadable record", describe(exc))
 
 
 def make_paper(
