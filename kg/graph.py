@@ -9,7 +9,9 @@ Schema::
 
 Every node has an ``id`` unique within its label; stores MERGE on (label, id). COAUTHOR is not
 built here: stores derive it from AUTHORED after each write (:func:`coauthor_pairs`), so a graph
-grown by several builds has the same pairs as one built at once.
+grown by several builds has the same pairs as one built at once. A paper with more than
+``max_coauthors`` authors is written with ``coauthor_pairs: false`` and adds no pairs: its n
+authors would make n(n−1)/2 of them (10,000 authors: 50 million), each worth almost nothing.
 """
 
 from __future__ import annotations
@@ -46,6 +48,9 @@ REL_TYPES = (
 #: Node properties that hold lists and are merged (union, first-seen order) when a node is
 #: written again, instead of being overwritten.
 LIST_PROPS = frozenset({"variants", "aliases"})
+#: Papers with more authors than this get AUTHORED links but no COAUTHOR pairs (``kg build
+#: --max-coauthors``). The 11,283-paper corpus has at most 69 authors on a paper.
+MAX_COAUTHORS = 100
 _ROLE_RANK = {Role.PROPOSED: 0, Role.EVALUATED_ON: 1, Role.USES: 2, Role.ADDRESSES: 3}
 
 
@@ -101,7 +106,9 @@ def paper_label(paper: Paper, mentions: Iterable[Mention] = ()) -> str:
     return f"{head} — {who}"
 
 
-def build_graph(records: Iterable[ExtractedPaper]) -> GraphData:
+def build_graph(
+    records: Iterable[ExtractedPaper], *, max_coauthors: int = MAX_COAUTHORS
+) -> GraphData:
     graph = GraphData()
     index: dict[tuple[str, str], Node] = {}
 
@@ -120,7 +127,9 @@ def build_graph(records: Iterable[ExtractedPaper]) -> GraphData:
 
     for record in records:
         paper = record.paper
-        if not add("Paper", paper.id, paper_props(paper, record.mentions)):
+        props = paper_props(paper, record.mentions)
+        props["coauthor_pairs"] = len(paper.authors) <= max_coauthors
+        if not add("Paper", paper.id, props):
             continue  # the same paper twice adds nothing the first did not
 
         for position, author in enumerate(paper.authors):
@@ -190,6 +199,8 @@ def _one_role_per_entity(mentions: Iterable[Mention]) -> Iterator[Mention]:
 
 def coauthor_pairs(papers: Iterable[list[str]]) -> dict[tuple[str, str], tuple[int, float]]:
     """Author-id lists of papers → {(lower id, higher id): (joint papers, weight)}.
+
+    The callers pass the papers that make pairs (``coauthor_pairs`` not false).
 
     weight is Newman's collaboration weight: each joint paper adds 1/(authors − 1), so a
     two-author paper binds its pair more than a twenty-author one.

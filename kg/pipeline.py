@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kg.errors import InputError
-from kg.graph import build_graph
-from kg.sources import SourceBatch, read_sources
+from kg.graph import MAX_COAUTHORS, build_graph
+from kg.model import Paper
+from kg.sources import FieldMap, SourceBatch, read_sources
 from kg.store.base import Counts, GraphStore
 
 #: Called as (stage, advance, total): stage is "extract" or "write".
@@ -20,6 +21,8 @@ class BuildResult:
     batch: SourceBatch
     papers_written: int
     counts: Counts
+    #: Papers with more authors than ``max_coauthors``: AUTHORED links, but no co-author pairs.
+    crowded: list[Paper]
 
 
 def build(
@@ -31,17 +34,21 @@ def build(
     model: str | None = None,
     aliases: Path | None = None,
     n_process: int = 1,
+    field_map: FieldMap | None = None,
+    max_coauthors: int = MAX_COAUTHORS,
     progress: StageProgress | None = None,
 ) -> BuildResult:
     """Build (or grow) the graph in ``store`` from ``sources`` (None: the bundled sample).
 
-    Nothing is written until extraction of every paper has finished. The embedded store then
-    replaces its file atomically, so an interrupted run leaves the previous graph as it was; on
-    Neo4j, writes are idempotent MERGEs, so rerunning the same command completes a cut-off build.
+    A store that cannot be written fails first, before any work. Nothing is written until
+    extraction of every paper has finished. The embedded store then replaces its file atomically,
+    so an interrupted run leaves the previous graph as it was; on Neo4j, writes are idempotent
+    MERGEs, so rerunning the same command completes a cut-off build.
     """
     from kg.extract import extract_papers  # spaCy import is slow; only the commands that extract
 
-    batch = read_sources(sources, strict=strict)
+    store.check_writable()
+    batch = read_sources(sources, strict=strict, field_map=field_map)
     if not batch.papers:
         raise InputError(
             "no papers were read: "
@@ -55,11 +62,16 @@ def build(
         n_process=n_process,
         progress=(lambda n: progress("extract", n, total)) if progress else None,
     )
-    graph = build_graph(records)
+    graph = build_graph(records, max_coauthors=max_coauthors)
     size = len(graph.nodes) + len(graph.rels)
     store.write(
         graph,
         fresh=fresh,
         progress=(lambda n: progress("write", n, size)) if progress else None,
     )
-    return BuildResult(batch=batch, papers_written=len(records), counts=store.counts())
+    return BuildResult(
+        batch=batch,
+        papers_written=len(records),
+        counts=store.counts(),
+        crowded=[p for p in batch.papers if len(p.authors) > max_coauthors],
+    )

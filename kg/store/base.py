@@ -38,6 +38,11 @@ class GraphStore(Protocol):
         ``progress(n)`` is called with the number of nodes + relationships just written.
         """
 
+    def check_writable(self) -> None:
+        """Raise StoreError now if :meth:`write` could not write at all (a file where the folder
+        should be, a read-only folder, a server that is down or refuses the user), so that a
+        build fails before it spends time extracting."""
+
     def counts(self) -> Counts: ...
 
     def coauthor_weights(self) -> dict[tuple[str, str], tuple[int, float]]:
