@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import expected_coauthors
+from conftest import expected_coauthors, expected_counts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -110,6 +110,35 @@ def test_a_file_cut_off_anywhere_keeps_its_complete_records(
         "csv": max(0, whole.count("\n") - 1),
     }[kind]
     assert max(complete, 0) <= got <= n
+
+
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    noise=st.binary(max_size=2000),
+    cut=st.floats(0, 1),
+    names=st.lists(st.text(min_size=1, max_size=30), min_size=1, max_size=6),
+)
+def test_whatever_was_read_is_what_the_store_holds(
+    tmp_path: Path, noise: bytes, cut: float, names: list[str]
+) -> None:
+    """Random bytes, a cut-off listing and arbitrary author names: the store holds exactly the
+    papers that were read, and reads back the same after a reload."""
+    folder = folder_with(tmp_path, "noise.txt", noise)
+    listing = _listing(5).encode("utf-8")
+    (folder / "cut.txt").write_bytes(listing[: int(len(listing) * cut)])
+    (folder / "names.json").write_text(json.dumps([{**GOOD, "title": "N", "authors": names}]))
+    batch = read_sources([folder])
+    assert_consistent(batch)
+    graph = build_graph([ExtractedPaper(p) for p in batch.papers])
+    directory = Path(tempfile.mkdtemp(dir=tmp_path))
+    NetworkXStore(directory).write(graph)
+    NetworkXStore(directory).write(graph)  # rebuilding changes nothing
+    reloaded = NetworkXStore(directory)
+    assert reloaded.counts() == expected_counts(graph)
+    assert reloaded.counts().node("Paper") == len(batch.papers)
+    assert reloaded.coauthor_weights() == expected_coauthors(graph)
 
 
 def test_deep_nesting_is_a_reported_skip_and_the_good_files_load(tmp_path: Path) -> None:
