@@ -116,7 +116,7 @@ class NetworkXStore:
             deadline = time.monotonic() + self.lock_timeout
             while not _try_lock(fd):
                 if time.monotonic() >= deadline:
-                    holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
+                    holder = _holder(fd)
                     raise StoreBusy(
                         f"another kg process (pid {holder}) is writing the store at "
                         f"{self.directory}; waited {self.lock_timeout:g} s. Run this again when "
@@ -124,7 +124,8 @@ class NetworkXStore:
                     )
                 time.sleep(0.05)
             os.ftruncate(fd, 0)
-            os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, f"{os.getpid()}\n".encode("ascii"))
             yield
         finally:
             os.close(fd)  # closing the file releases the lock
@@ -205,10 +206,20 @@ def _try_lock(fd: int) -> bool:
         if fcntl is not None:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         else:
+            os.lseek(fd, 0, os.SEEK_SET)
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
     except OSError:  # BlockingIOError, or PermissionError on Windows
         return False
     return True
+
+
+def _holder(fd: int) -> str:
+    """The pid the lock's holder wrote (Windows locks the bytes themselves: "unknown" there)."""
+    try:
+        os.lseek(fd, 0, os.SEEK_SET)
+        return os.read(fd, 32).decode("ascii", "replace").strip() or "unknown"
+    except OSError:
+        return "unknown"
 
 
 def _materialize_coauthors(g: nx.MultiDiGraph) -> None:
