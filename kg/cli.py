@@ -152,20 +152,8 @@ def print_issues(issues: list[Any], limit: int) -> None:
         err.print(f"… and {len(issues) - limit:,} more (see kg sources --json)", highlight=False)
 
 
-def _field_map(specs: list[str] | None) -> dict[str, str]:
-    from kg.sources import parse_field_map
-
-    return run(lambda: parse_field_map(specs or []))
-
-
 def _counts_table(counts: Counts, title: str) -> Table:
-    table = Table(
-        title=printable(escape(title)),
-        title_justify="left",
-        show_header=False,
-        box=None,
-        pad_edge=False,
-    )
+    table = Table(title=title, title_justify="left", show_header=False, box=None, pad_edge=False)
     table.add_column(style="bold")
     table.add_column(justify="right")
     for name, value in summary_rows(counts):
@@ -220,9 +208,9 @@ def sources_cmd(
     field_map: MapOpt = None,
 ) -> None:
     """Read listings and report, per file, the format found, papers read and records skipped."""
-    from kg.sources import read_sources
+    from kg.sources import parse_field_map, read_sources
 
-    fields = _field_map(field_map)
+    fields = run(lambda: parse_field_map(field_map or []))
     batch = run(lambda: read_sources(paths, strict=strict, field_map=fields))
     if as_json:
         typer.echo(json.dumps(batch.as_json(), ensure_ascii=False, indent=2))
@@ -286,8 +274,9 @@ def build_cmd(
 ) -> None:
     """Read, extract and write the graph, then print a summary. No sources: the bundled sample."""
     from kg.pipeline import build
+    from kg.sources import parse_field_map
 
-    fields = _field_map(field_map)
+    fields = run(lambda: parse_field_map(field_map or []))
     with (
         store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store,
         progress_bar(enabled=err.is_terminal) as advance,
@@ -335,15 +324,8 @@ def build_cmd(
             out.print(f"  {n:>6,}  {reason}", highlight=False, markup=False)
     else:
         out.print("skipped 0 input records")
-    if result.crowded:
-        out.print(
-            f"{len(result.crowded):,} paper(s) with more than {max_coauthors:,} authors have "
-            "AUTHORED links but no co-author pairs (--max-coauthors):",
-            highlight=False,
-        )
-        for paper in result.crowded[:5]:
-            label = printable(f"{paper.source}: {len(paper.authors):,} authors")
-            out.print(f"  {label}", highlight=False, markup=False)
+    for line in result.notes():
+        out.print(printable(line), highlight=False, markup=False)
     print_issues(batch.issues, 5)
 
 
@@ -364,7 +346,9 @@ def stats_cmd(
     if not counts.nodes:
         err.print("the graph is empty — run `kg build` first")
         raise typer.Exit(1)
-    out.print(_counts_table(counts, f"{graph_store.backend}: {graph_store.location}"))
+    out.print(
+        _counts_table(counts, escape(printable(f"{graph_store.backend}: {graph_store.location}")))
+    )
     rels = Table(
         show_header=False, box=None, pad_edge=False, title="relationships", title_justify="left"
     )
@@ -403,9 +387,9 @@ def extract_cmd(
 ) -> None:
     """Extract methods, datasets, benchmarks and tasks from abstracts; write JSONL records."""
     from kg.extract import extract_papers, to_record
-    from kg.sources import read_sources
+    from kg.sources import parse_field_map, read_sources
 
-    fields = _field_map(field_map)
+    fields = run(lambda: parse_field_map(field_map or []))
     batch = run(lambda: read_sources(sources, strict=strict, field_map=fields))
     print_issues(batch.issues, 5)
     total = len(batch.papers)
@@ -428,11 +412,8 @@ def extract_cmd(
         with open(jsonl, "w", encoding="utf-8") as fh:
             fh.writelines(lines)
         mentions = sum(len(ep.mentions) for ep in extracted)
-        err.print(
-            f"wrote {len(extracted):,} papers, {mentions:,} mentions to {printable(jsonl)}",
-            highlight=False,
-            markup=False,
-        )
+        wrote = f"wrote {len(extracted):,} papers, {mentions:,} mentions to {jsonl}"
+        err.print(printable(wrote), highlight=False, markup=False)
 
 
 @app.command("eval")

@@ -23,6 +23,17 @@ class BuildResult:
     counts: Counts
     #: Papers with more authors than ``max_coauthors``: AUTHORED links, but no co-author pairs.
     crowded: list[Paper]
+    max_coauthors: int = MAX_COAUTHORS
+
+    def notes(self, most: int = 5) -> list[str]:
+        """What a user should know beyond the counts: the papers that got no co-author pairs."""
+        if not self.crowded:
+            return []
+        head = (
+            f"{len(self.crowded):,} paper(s) with more than {self.max_coauthors:,} authors have "
+            "AUTHORED links but no co-author pairs (--max-coauthors):"
+        )
+        return [head, *(f"  {p.source}: {len(p.authors):,} authors" for p in self.crowded[:most])]
 
 
 def build(
@@ -74,4 +85,5 @@ def build(
         papers_written=len(records),
         counts=store.counts(),
         crowded=[p for p in batch.papers if len(p.authors) > max_coauthors],
+        max_coauthors=max_coauthors,
     )
