@@ -15,14 +15,18 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from kg import __version__
 from kg.config import Settings, load_settings
 from kg.errors import KGError
+from kg.graph import MAX_COAUTHORS
 from kg.identity.report import author_table
 from kg.store import Counts, GraphStore, open_store
+from kg.terminal import printable
 
 app = typer.Typer(
     name="kg",
@@ -70,6 +74,15 @@ UserOpt = Annotated[
 OverridesOpt = Annotated[
     Path | None, typer.Option(help="Lines 'A = B' (same person) or 'A != B' (different).")
 ]
+MapOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--map",
+        help="Read records whose fields have other names: OURS=THEIRS pairs, e.g. "
+        "title=name,authors=speakers.name (repeatable; ours: title, authors, abstract, track, "
+        "year, venue, url).",
+    ),
+]
 
 
 def run(fn: Callable[[], T]) -> T:
@@ -77,7 +90,7 @@ def run(fn: Callable[[], T]) -> T:
     try:
         return fn()
     except KGError as exc:
-        err.print(f"[bold red]error:[/] {exc}", highlight=False, markup=True)
+        err.print(f"[bold red]error:[/] {escape(printable(str(exc)))}", highlight=False)
         raise typer.Exit(exc.exit_code) from None
     except KeyboardInterrupt:
         err.print(
@@ -88,7 +101,7 @@ def run(fn: Callable[[], T]) -> T:
 
 
 def _settings(store: Path | None, uri: str | None, user: str | None, backend: str) -> Settings:
-    settings = load_settings(store=store, neo4j_uri=uri, neo4j_user=user)
+    settings = run(lambda: load_settings(store=store, neo4j_uri=uri, neo4j_user=user))
     wants_neo4j = backend == "neo4j" or (backend == "auto" and settings.neo4j_uri)
     if wants_neo4j and settings.neo4j_password is None and sys.stdin.isatty():
         password = typer.prompt(f"Neo4j password for {settings.neo4j_user}", hide_input=True)
@@ -104,10 +117,8 @@ def store_from_options(
     backend = backend.lower()
     settings = _settings(store, uri, user, backend)
     opened = run(lambda: open_store(settings, backend))  # type: ignore[arg-type]
-    err.print(
-        f"[dim]store: {opened.store.backend} at {opened.store.location} ({opened.reason})[/]",
-        highlight=False,
-    )
+    where = escape(printable(f"{opened.store.location} ({opened.reason})"))
+    err.print(f"[dim]store: {opened.store.backend} at {where}[/]", highlight=False)
     try:
         yield opened.store
     finally:
@@ -135,6 +146,14 @@ def progress_bar(enabled: bool = True) -> Iterator[Callable[[str, int, int], Non
             bar.advance(tasks[stage], n)
 
         yield advance
+
+
+def print_issues(issues: list[Any], limit: int) -> None:
+    """The first ``limit`` skipped records and warnings, one line each, on stderr."""
+    for issue in issues[:limit]:
+        err.print(printable(str(issue)), highlight=False, markup=False)
+    if len(issues) > limit > 0:
+        err.print(f"… and {len(issues) - limit:,} more (see kg sources --json)", highlight=False)
 
 
 def _counts_table(counts: Counts, title: str) -> Table:
@@ -191,40 +210,15 @@ def sources_cmd(
     show_issues: Annotated[
         int, typer.Option("--issues", help="How many skipped records to list (0: none).")
     ] = 20,
+    field_map: MapOpt = None,
 ) -> None:
     """Read listings and report, per file, the format found, papers read and records skipped."""
-    from kg.sources import read_sources
+    from kg.sources import parse_field_map, read_sources
 
-    batch = run(lambda: read_sources(paths, strict=strict))
+    fields = run(lambda: parse_field_map(field_map or []))
+    batch = run(lambda: read_sources(paths, strict=strict, field_map=fields))
     if as_json:
-        payload = {
-            "files": [
-                {
-                    "path": r.path,
-                    "format": r.format,
-                    "papers": r.papers,
-                    "skipped": r.skipped,
-                    "warnings": r.warnings,
-                    "issues": [
-                        {
-                            "where": str(i.where),
-                            "reason": i.reason,
-                            "detail": i.detail,
-                            "skipped": i.skipped,
-                        }
-                        for i in r.issues
-                    ],
-                }
-                for r in batch.reports
-            ],
-            "total": {
-                "files": len(batch.reports),
-                "papers": len(batch.papers),
-                "skipped": batch.skipped,
-            },
-            "skipped_by_reason": batch.skip_reasons(),
-        }
-        out.print_json(json.dumps(payload, ensure_ascii=False))
+        typer.echo(json.dumps(batch.as_json(), ensure_ascii=False, indent=2))
     else:
         table = Table(show_footer=True, box=None, header_style="bold", footer_style="bold")
         table.add_column("file", footer="total")
@@ -235,13 +229,10 @@ def sources_cmd(
             "warnings", justify="right", footer=f"{sum(r.warnings for r in batch.reports):,}"
         )
         for r in batch.reports:
-            table.add_row(r.path, r.format, f"{r.papers:,}", f"{r.skipped:,}", f"{r.warnings:,}")
+            counts = (f"{r.papers:,}", f"{r.skipped:,}", f"{r.warnings:,}")
+            table.add_row(Text(printable(r.path)), r.format, *counts)
         out.print(table)
-        issues = batch.issues
-        for issue in issues[:show_issues]:
-            err.print(str(issue), highlight=False, markup=False)
-        if len(issues) > show_issues > 0:
-            err.print(f"… and {len(issues) - show_issues} more (see --json)")
+        print_issues(batch.issues, show_issues)
     if not batch.papers:
         err.print("[bold red]error:[/] no papers were read")
         raise typer.Exit(1)
@@ -272,6 +263,16 @@ def build_cmd(
     n_process: Annotated[
         int, typer.Option("--n-process", "-j", min=1, help="Extraction processes.")
     ] = 1,
+    max_coauthors: Annotated[
+        int,
+        typer.Option(
+            "--max-coauthors",
+            min=1,
+            envvar="KG_MAX_COAUTHORS",
+            help="Papers with more authors get AUTHORED links but no co-author pairs.",
+        ),
+    ] = MAX_COAUTHORS,
+    field_map: MapOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     store: StoreOpt = None,
     neo4j_uri: UriOpt = None,
@@ -279,7 +280,9 @@ def build_cmd(
 ) -> None:
     """Read, extract and write the graph, then print a summary. No sources: the bundled sample."""
     from kg.pipeline import build
+    from kg.sources import parse_field_map
 
+    fields = run(lambda: parse_field_map(field_map or []))
     with (
         store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store,
         progress_bar(enabled=err.is_terminal) as advance,
@@ -294,6 +297,8 @@ def build_cmd(
                 aliases=aliases,
                 author_overrides=author_overrides or load_settings(store=store).author_overrides,
                 n_process=n_process,
+                field_map=fields,
+                max_coauthors=max_coauthors,
                 progress=advance,
             )
         )
@@ -306,24 +311,29 @@ def build_cmd(
             "papers_read": len(batch.papers),
             "skipped": batch.skipped,
             "skipped_by_reason": batch.skip_reasons(),
+            "warnings": len(batch.issues) - batch.skipped,
+            "without_coauthor_pairs": [str(p.source) for p in result.crowded],
         }
         out.print_json(json.dumps(payload, ensure_ascii=False))
+        print_issues(batch.issues, 5)
         return
     files = len(batch.reports)
     out.print(
         f"Built the graph from {len(batch.papers):,} papers in {files} file{'s' * (files != 1)} "
-        f"→ {graph_store.backend} ({graph_store.location})",
+        f"→ {graph_store.backend} ({printable(graph_store.location)})",
         highlight=False,
+        markup=False,
     )
     out.print(_counts_table(result.counts, "graph now holds"))
     if batch.skipped:
         out.print(f"skipped {batch.skipped:,} input record(s):", highlight=False)
         for reason, n in batch.skip_reasons().items():
-            out.print(f"  {n:>6,}  {reason}", highlight=False)
-        for issue in batch.issues[:5]:
-            err.print(str(issue), highlight=False, markup=False)
+            out.print(f"  {n:>6,}  {reason}", highlight=False, markup=False)
     else:
         out.print("skipped 0 input records")
+    for line in result.notes():
+        out.print(printable(line), highlight=False, markup=False)
+    print_issues(batch.issues, 5)
 
 
 @app.command("stats")
@@ -343,7 +353,9 @@ def stats_cmd(
     if not counts.nodes:
         err.print("the graph is empty — run `kg build` first")
         raise typer.Exit(1)
-    out.print(_counts_table(counts, f"{graph_store.backend}: {graph_store.location}"))
+    out.print(
+        _counts_table(counts, escape(printable(f"{graph_store.backend}: {graph_store.location}")))
+    )
     rels = Table(
         show_header=False, box=None, pad_edge=False, title="relationships", title_justify="left"
     )
@@ -378,12 +390,15 @@ def extract_cmd(
         int, typer.Option("--n-process", "-j", min=1, help="Extraction processes.")
     ] = 1,
     strict: Annotated[bool, typer.Option("--strict", help="Fail on any skipped record.")] = False,
+    field_map: MapOpt = None,
 ) -> None:
     """Extract methods, datasets, benchmarks and tasks from abstracts; write JSONL records."""
     from kg.extract import extract_papers, to_record
-    from kg.sources import read_sources
+    from kg.sources import parse_field_map, read_sources
 
-    batch = run(lambda: read_sources(sources, strict=strict))
+    fields = run(lambda: parse_field_map(field_map or []))
+    batch = run(lambda: read_sources(sources, strict=strict, field_map=fields))
+    print_issues(batch.issues, 5)
     total = len(batch.papers)
     with progress_bar(enabled=err.is_terminal and total > 100) as advance:
         extracted = run(
@@ -404,7 +419,8 @@ def extract_cmd(
         with open(jsonl, "w", encoding="utf-8") as fh:
             fh.writelines(lines)
         mentions = sum(len(ep.mentions) for ep in extracted)
-        err.print(f"wrote {len(extracted):,} papers, {mentions:,} mentions to {jsonl}")
+        wrote = f"wrote {len(extracted):,} papers, {mentions:,} mentions to {jsonl}"
+        err.print(printable(wrote), highlight=False, markup=False)
 
 
 @app.command("eval")
@@ -553,7 +569,7 @@ def viz_cmd(
     )
     path = run(lambda: write_html(data, output or default_output_path(view.lower(), arg)))
     if data.notice:
-        err.print(data.notice, highlight=False, markup=False)
+        err.print(printable(data.notice), highlight=False, markup=False)
     out.print(str(path), highlight=False, markup=False)
     if png or svg:
         from kg.viz.export import export_png, export_svg
@@ -590,7 +606,8 @@ def _key_values(pairs: list[str] | None) -> dict[str, str]:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             err.print(
-                f"[bold red]error:[/] --param takes key=value (got {pair!r})", highlight=False
+                f"[bold red]error:[/] --param takes key=value (got {escape(repr(pair))})",
+                highlight=False,
             )
             raise typer.Exit(2)
         values[key.strip()] = value
@@ -606,6 +623,7 @@ def _check_format(fmt: str) -> str:
 
 
 def _cell(value: Any, *, sep: str = ", ") -> str:
+    """A value as CSV text: exact, for programs."""
     if value is None:
         return ""
     if isinstance(value, list | tuple):
@@ -639,7 +657,7 @@ def print_rows(columns: list[str], rows: list[tuple[Any, ...]], fmt: str) -> Non
             numeric = all(isinstance(v, int | float) for v in values if v is not None)
             table.add_column(column, justify="right" if numeric else "left")
         for row in rows:
-            table.add_row(*(_cell(v) for v in row))
+            table.add_row(*(printable(_cell(v)) for v in row))
         out.print(table, highlight=False, markup=False)
 
 
@@ -710,7 +728,7 @@ def query_cmd(
         result = run(lambda: run_query(graph_store, name, params, limit=limit))
     print_rows(result.columns, result.rows, fmt)
     if not result.rows:
-        err.print(f"no rows: {result.empty_reason}", highlight=False, markup=False)
+        err.print(printable(f"no rows: {result.empty_reason}"), highlight=False, markup=False)
 
 
 @app.command("cypher")
@@ -736,7 +754,7 @@ def cypher_cmd(
         result = run(lambda: run_cypher(graph_store, statement, params, write=write))
     print_rows(result.columns, result.rows, fmt)
     if not result.rows:
-        err.print(f"no rows: {result.empty_reason}", highlight=False, markup=False)
+        err.print(printable(f"no rows: {result.empty_reason}"), highlight=False, markup=False)
 
 
 def _guess_value(text: str) -> Any:

@@ -7,8 +7,12 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kg.errors import ConfigError
+
 DEFAULT_HOME = Path(".kg")
 DEFAULT_NEO4J_USER = "neo4j"
+#: Seconds a build waits for another process's write to the same embedded store.
+DEFAULT_LOCK_TIMEOUT = 300.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +22,7 @@ class Settings:
     neo4j_user: str = DEFAULT_NEO4J_USER
     neo4j_password: str | None = field(default=None, repr=False)
     neo4j_database: str | None = None
+    lock_timeout: float = DEFAULT_LOCK_TIMEOUT
 
     @property
     def author_overrides(self) -> Path | None:
@@ -31,13 +36,19 @@ def load_settings(
 ) -> Settings:
     """Flags win over the environment.
 
-    Variables: KG_HOME, NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD, NEO4J_DATABASE.
+    Variables: KG_HOME, NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD, NEO4J_DATABASE, KG_LOCK_TIMEOUT.
     """
     env = os.environ
+    timeout = env.get("KG_LOCK_TIMEOUT") or str(DEFAULT_LOCK_TIMEOUT)
+    try:
+        lock_timeout = float(timeout)
+    except ValueError:
+        raise ConfigError(f"KG_LOCK_TIMEOUT must be a number of seconds, not {timeout!r}") from None
     return Settings(
         home=store or Path(env.get("KG_HOME") or DEFAULT_HOME),
         neo4j_uri=neo4j_uri or env.get("NEO4J_URI") or None,
         neo4j_user=neo4j_user or env.get("NEO4J_USER") or DEFAULT_NEO4J_USER,
         neo4j_password=env.get("NEO4J_PASSWORD") or None,
         neo4j_database=env.get("NEO4J_DATABASE") or None,
+        lock_timeout=lock_timeout,
     )

@@ -23,6 +23,14 @@ class StoreError(KGError):
     """The graph store cannot be opened, read or written."""
 
 
+class StoreBusy(StoreError):
+    """Another process kept the store locked for longer than kg waits; trying again later works.
+
+    The exit code is sysexits' EX_TEMPFAIL, so scripts can tell "retry" from "broken"."""
+
+    exit_code = 75
+
+
 class StoreUnavailable(StoreError):
     """The store is not reachable (Neo4j down, wrong URI)."""
 

@@ -12,7 +12,9 @@ Schema::
 
 Every node has an ``id`` unique within its label; stores MERGE on (label, id). COAUTHOR is not
 built here: stores derive it from AUTHORED after each write (:func:`coauthor_pairs`), so a graph
-grown by several builds has the same pairs as one built at once.
+grown by several builds has the same pairs as one built at once. A paper with more than
+``max_coauthors`` authors is written with ``coauthor_pairs: false`` and adds no pairs: its n
+authors would make n(n−1)/2 of them (10,000 authors: 50 million), each worth almost nothing.
 
 Who an Author is comes from kg.identity: each AUTHORED relationship keeps what its author position
 said (the name as written, source ids, institutions), so a later build can resolve identity again
@@ -60,6 +62,9 @@ LIST_PROPS = frozenset({"variants", "aliases", "ids", "merges"})
 #: The part of the graph identity resolution owns.
 AUTHOR_LABELS = ("Author", "Institution")
 AUTHOR_RELS = ("AUTHORED", "AFFILIATED_WITH")
+#: Papers with more authors than this get AUTHORED links but no COAUTHOR pairs (``kg build
+#: --max-coauthors``). The 11,283-paper corpus has at most 69 authors on a paper.
+MAX_COAUTHORS = 100
 _ROLE_RANK = {Role.PROPOSED: 0, Role.EVALUATED_ON: 1, Role.USES: 2, Role.ADDRESSES: 3}
 
 
@@ -124,6 +129,7 @@ def build_graph(
     *,
     people: Resolution | None = None,
     known: Sequence[AuthorMention] = (),
+    max_coauthors: int = MAX_COAUTHORS,
 ) -> GraphData:
     """The graph of ``records``. Authors are the people of ``people`` (default: identity resolved
     over these papers' mentions and ``known``, the mentions of papers a store already holds).
@@ -148,7 +154,9 @@ def build_graph(
     new: list[ExtractedPaper] = []
     for record in records:
         paper = record.paper
-        if not add("Paper", paper.id, paper_props(paper, record.mentions)):
+        props = paper_props(paper, record.mentions)
+        props["coauthor_pairs"] = len(paper.authors) <= max_coauthors
+        if not add("Paper", paper.id, props):
             continue  # the same paper twice adds nothing the first did not
         new.append(record)
         if paper.track:
@@ -274,6 +282,8 @@ def _one_role_per_entity(mentions: Iterable[Mention]) -> Iterator[Mention]:
 
 def coauthor_pairs(papers: Iterable[list[str]]) -> dict[tuple[str, str], tuple[int, float]]:
     """Author-id lists of papers → {(lower id, higher id): (joint papers, weight)}.
+
+    The callers pass the papers that make pairs (``coauthor_pairs`` not false).
 
     weight is Newman's collaboration weight: each joint paper adds 1/(authors − 1), so a
     two-author paper binds its pair more than a twenty-author one.

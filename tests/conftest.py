@@ -182,9 +182,10 @@ def expected_counts(graph: GraphData) -> Counts:
 
 
 def expected_coauthors(graph: GraphData) -> dict[tuple[str, str], tuple[int, float]]:
+    alone = {n.id for n in graph.nodes if n.label == "Paper" and not n.props["coauthor_pairs"]}
     by_paper: dict[str, list[str]] = {}
     for rel in graph.rels:
-        if rel.type == "AUTHORED":
+        if rel.type == "AUTHORED" and rel.end[1] not in alone:
             by_paper.setdefault(rel.end[1], []).append(rel.start[1])
     return coauthor_pairs(by_paper.values())
 

@@ -16,7 +16,7 @@ from kg.cli import app
 from kg.errors import NotFound, QueryError
 from kg.graph import build_graph
 from kg.model import Author, ExtractedPaper, Paper, SourceRef
-from kg.queries import get_query, list_queries, prepare_params, run_query, write_clauses
+from kg.queries import get_query, list_queries, prepare_params, run_query
 from kg.queries.spec import CYPHER_DIR, parse_query
 from kg.queries.twins import cypher_round
 from kg.store.networkx import NetworkXStore
@@ -302,24 +302,6 @@ def test_kg_cypher_on_the_embedded_store_says_it_needs_neo4j(sample_store: Netwo
     )
     assert result.exit_code == 2
     assert "ad-hoc Cypher needs Neo4j" in result.stderr
-
-
-@pytest.mark.parametrize(
-    ("statement", "clauses"),
-    [
-        ("MATCH (n) RETURN n", []),
-        ("MATCH (n) WHERE n.name = 'SET me' RETURN n // DELETE", []),
-        ("MATCH (n) SET n.x = 1", ["SET"]),
-        ("match (n) detach delete n", ["DETACH", "DELETE"]),
-        ("LOAD  CSV FROM 'f' AS row CREATE (:X)", ["LOAD CSV", "CREATE"]),
-        ("CALL { MATCH (n) MERGE (m:Y) } IN TRANSACTIONS", ["MERGE", "IN TRANSACTIONS"]),
-        ("MATCH (n:`CREATE`) RETURN n.`SET`", []),
-    ],
-)
-def test_write_clauses_are_found_outside_strings_and_comments(
-    statement: str, clauses: list[str]
-) -> None:
-    assert write_clauses(statement) == clauses
 
 
 def test_communities_partition_the_connected_authors(sample_store: NetworkXStore) -> None:

@@ -293,6 +293,40 @@ def test_strict_fails_on_the_first_problem(tmp_path):
         read_sources([path], strict=True)
 
 
+PAPERLISTS_RECORD = {
+    "title": "T",
+    "author": "Ann Lee; Bo Chen",
+    "abstract": ABSTRACT,
+    "site": "https://example.org/t",
+    "track": "main",
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "venue", "year"),
+    [
+        ("uai_2019.json", "UAI", 2019),
+        ("UAI2019.json", "UAI", 2019),
+        ("nips2018.json", "NeurIPS", 2018),
+        ("icml-2020_main.json", "ICML", 2020),
+    ],
+)
+def test_paperlists_venue_and_year_come_from_the_file_name(tmp_path, name, venue, year):
+    batch = read_sources([write(tmp_path, name, json.dumps([PAPERLISTS_RECORD]))])
+    (paper,) = batch.papers
+    assert (paper.venue, paper.year, paper.track.name) == (venue, year, f"{venue} {year}")
+    assert batch.issues == []
+
+
+def test_a_paperlists_file_name_without_venue_and_year_is_warned_about(tmp_path):
+    batch = read_sources([write(tmp_path, "papers.json", json.dumps([PAPERLISTS_RECORD]))])
+    (paper,) = batch.papers
+    assert (paper.venue, paper.year, paper.track) == (None, None, None)
+    (issue,) = batch.issues
+    assert issue.reason == "no venue or year in the file name" and not issue.skipped
+    assert "'papers.json' does not read like icml2019.json" in issue.detail
+
+
 @pytest.mark.slow
 def test_50_mb_listing(tmp_path):
     block = "Theory · Optimization\n\n{authors}\n\n" + ABSTRACT + " {n}\n\n"

@@ -99,6 +99,23 @@ def test_coauthor_pairs_are_recomputed_when_a_later_build_adds_a_joint_paper(
     }
 
 
+def test_a_paper_over_the_author_limit_makes_no_pairs_until_the_limit_allows(
+    store: GraphStore,
+) -> None:
+    crowded = paper("p1", "Ann", "Bob", "Cy", "Dee")
+    store.write(build_graph([ExtractedPaper(crowded)], max_coauthors=3))
+    store.write(graph_of(paper("p2", "Ann", "Bob")))
+    assert store.counts().rel("AUTHORED") == 6
+    assert store.coauthor_weights() == {("ann", "bob"): (1, 1.0)}
+
+    store.write(build_graph([ExtractedPaper(crowded)], max_coauthors=4))  # written again, allowed
+    assert len(store.coauthor_weights()) == 6
+    assert store.coauthor_weights()[("ann", "bob")] == (2, round(1 + 1 / 3, 6))
+
+    store.write(build_graph([ExtractedPaper(crowded)], max_coauthors=2))
+    assert store.coauthor_weights() == {("ann", "bob"): (1, 1.0)}
+
+
 def test_fresh_replaces_the_graph(store: GraphStore, sample_records: list[ExtractedPaper]) -> None:
     store.write(build_graph(sample_records))
     part = build_graph(sample_records[:10])

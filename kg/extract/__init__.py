@@ -12,7 +12,8 @@ across papers (:mod:`kg.extract.canonical`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,12 +21,30 @@ from typing import TYPE_CHECKING, Any
 from kg.errors import ConfigError
 from kg.extract import components as _components  # noqa: F401  (registers the factories)
 from kg.extract.canonical import canonicalize, read_aliases
-from kg.model import Author, EntityType, Evidence, ExtractedPaper, Mention, Paper, Role, SourceRef
+from kg.model import (
+    EXTRACT_PIECE_CHARS,
+    Author,
+    EntityType,
+    Evidence,
+    ExtractedPaper,
+    Mention,
+    Paper,
+    Role,
+    SourceRef,
+)
 
 if TYPE_CHECKING:
     from spacy.language import Language
 
-__all__ = ["build_pipeline", "extract_papers", "to_record"]
+__all__ = ["build_pipeline", "extract_papers", "pieces", "to_record"]
+
+#: An evidence sentence longer than this (a text without full stops) is cut to the part around
+#: its mention, so that one run-on text cannot put megabytes of evidence into the graph.
+MAX_EVIDENCE_CHARS = 1000
+#: A text with no sentence end for this long is cut at a space into pieces this long: the
+#: components' cost grows faster than the length of one sentence.
+_RUN_ON_CHARS = 2000
+_SENTENCE_END = re.compile(r"[.!?][\"')\]]?\s")
 
 
 @cache
@@ -80,11 +99,15 @@ def extract_papers(
     papers = list(papers)
     rules = read_aliases(aliases) if aliases is not None else []
     nlp = build_pipeline(model=model, gazetteers=gazetteers)
-    raw: list[list[dict]] = []
-    texts = (p.abstract for p in papers)
-    for doc in nlp.pipe(texts, n_process=n_process, batch_size=batch_size):
-        raw.append(list(doc._.kg_mentions or []))
-        if progress is not None:
+    raw: list[list[dict]] = [[] for _ in papers]
+    # A long abstract is read in pieces (see EXTRACT_PIECE_CHARS): time stays linear in length.
+    parts = [
+        (i, offset, piece) for i, p in enumerate(papers) for offset, piece in pieces(p.abstract)
+    ]
+    docs = nlp.pipe((piece for _, _, piece in parts), n_process=n_process, batch_size=batch_size)
+    for n, ((i, offset, _), doc) in enumerate(zip(parts, docs, strict=True)):
+        raw[i].extend(_shifted(m, offset) for m in doc._.kg_mentions or [])
+        if progress is not None and (n + 1 == len(parts) or parts[n + 1][0] != i):
             progress(1)
     result = []
     for paper, mentions in zip(papers, canonicalize(raw, rules), strict=True):
@@ -98,9 +121,7 @@ def extract_papers(
                         type=EntityType(m["type"]),
                         role=Role(m["role"]),
                         confidence=m["confidence"],
-                        evidence=Evidence(
-                            text[m["sent_start"] : m["sent_end"]].strip(), m["start"], m["end"]
-                        ),
+                        evidence=Evidence(_sentence(text, m), m["start"], m["end"]),
                         aliases=tuple(m["aliases"]),
                     )
                     for m in sorted(mentions, key=lambda m: m["start"])
@@ -108,6 +129,44 @@ def extract_papers(
             )
         )
     return result
+
+
+def pieces(text: str, limit: int = EXTRACT_PIECE_CHARS) -> Iterator[tuple[int, str]]:
+    """``(offset, piece)`` covering ``text`` in pieces of at most ``limit`` characters, each cut
+    after its last sentence end; a run-on text is cut at a space every ~2,000 characters.
+
+    >>> list(pieces("First sentence here. Second one. Third.", limit=25))
+    [(0, 'First sentence here.'), (21, 'Second one. Third.')]
+    """
+    start = 0
+    while len(text) - start > limit:
+        window = text[start : start + limit]
+        ends = [m.end() for m in _SENTENCE_END.finditer(window)]
+        run_on = min(limit, _RUN_ON_CHARS)
+        cut = ends[-1] if ends else window.rfind(" ", 0, run_on) + 1 or run_on
+        yield start, text[start : start + cut].rstrip()
+        start += cut
+        while start < len(text) and text[start].isspace():
+            start += 1
+    if start < len(text) or not text:
+        yield start, text[start:]
+
+
+def _shifted(mention: dict, offset: int) -> dict:
+    if not offset:
+        return mention
+    keys = ("start", "end", "sent_start", "sent_end")
+    return mention | {key: mention[key] + offset for key in keys}
+
+
+def _sentence(text: str, m: dict) -> str:
+    """The mention's sentence; around the mention only, if the sentence is a run-on text."""
+    start, end = m["sent_start"], m["sent_end"]
+    if end - start <= MAX_EVIDENCE_CHARS:
+        return text[start:end].strip()
+    half = (MAX_EVIDENCE_CHARS - (m["end"] - m["start"])) // 2
+    lo, hi = max(start, m["start"] - max(half, 0)), min(end, m["end"] + max(half, 0))
+    return ("…" if lo > start else "") + text[lo:hi].strip() + ("…" if hi < end else "")
 
 
 def to_record(ep: ExtractedPaper) -> dict:

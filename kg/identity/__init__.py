@@ -9,10 +9,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kg.identity.resolve import AuthorMention, Decision, Person, Resolution, resolve, topic_words
+from kg.identity.resolve import (
+    AuthorMention,
+    Decision,
+    Person,
+    Resolution,
+    paper_names,
+    resolve,
+    topic_words,
+)
 from kg.model import Paper
 
-__all__ = ["AuthorMention", "Decision", "Person", "Resolution", "mentions_of", "resolve"]
+__all__ = [
+    "AuthorMention",
+    "Decision",
+    "Person",
+    "Resolution",
+    "mentions_of",
+    "paper_names",
+    "resolve",
+    "topic_words",
+]
 
 
 def mentions_of(papers: Iterable[Paper]) -> list[AuthorMention]:
@@ -20,7 +37,7 @@ def mentions_of(papers: Iterable[Paper]) -> list[AuthorMention]:
     out = []
     for paper in papers:
         words = topic_words(paper.title, paper.abstract)
-        names = [a.name for a in paper.authors]
+        names = paper_names([a.name for a in paper.authors])
         for index, author in enumerate(paper.authors):
             out.append(
                 AuthorMention(
@@ -30,7 +47,7 @@ def mentions_of(papers: Iterable[Paper]) -> list[AuthorMention]:
                     ids=author.ids,
                     affiliations=author.affiliations,
                     variants=author.variants,
-                    coauthors=tuple(n for j, n in enumerate(names) if j != index),
+                    coauthors=names,
                     venue=paper.venue,
                     year=paper.year,
                     words=words,

@@ -41,6 +41,10 @@ BAR_PER_RIVAL = 0.25
 #: A merge must beat the runner-up of either side by this much.
 MARGIN = 0.8
 _WORD_RE = re.compile(r"[a-z][a-z0-9-]{3,}")
+#: A paper with more authors gives no co-author evidence: sharing a 1,000-author paper says
+#: little about who is who, and comparing its authors' co-authors would cost n² (the corpus'
+#: largest author list is 69; kg.graph.MAX_COAUTHORS is the same bar for co-author pairs).
+MAX_COAUTHOR_EVIDENCE = 100
 
 MentionKey = tuple[str, int]  # (paper id, position)
 
@@ -55,7 +59,7 @@ class AuthorMention:
     ids: tuple[str, ...] = ()
     affiliations: tuple[Affiliation, ...] = ()
     variants: tuple[str, ...] = ()
-    coauthors: tuple[str, ...] = ()  # the other names on the paper
+    coauthors: tuple[str, ...] = ()  # the paper's names, this one's included (paper_names)
     venue: str | None = None
     year: int | None = None
     words: frozenset[str] = frozenset()  # content words of the paper's title and abstract
@@ -93,6 +97,12 @@ class Resolution:
     people: dict[str, Person]
     person_of: dict[MentionKey, str]
     decisions: list[Decision]
+
+
+def paper_names(names: Sequence[str]) -> tuple[str, ...]:
+    """A paper's author names as its mentions' ``coauthors``: one tuple the mentions share
+    (memory linear in the author positions), empty past :data:`MAX_COAUTHOR_EVIDENCE`."""
+    return tuple(names) if len(names) <= MAX_COAUTHOR_EVIDENCE else ()
 
 
 def topic_words(*texts: str | None) -> frozenset[str]:

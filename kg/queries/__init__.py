@@ -9,7 +9,6 @@ columns, rows and order; tests/test_queries_parity.py holds them to it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from difflib import get_close_matches
@@ -17,6 +16,7 @@ from typing import Any
 
 from kg.errors import QueryError
 from kg.queries import twins
+from kg.queries.guard import commands
 from kg.queries.index import index_for
 from kg.queries.names import (
     Hit,
@@ -200,23 +200,6 @@ def _empty_reason(spec: QuerySpec, typed: Mapping[str, Any]) -> str:
 
 # --- ad-hoc Cypher -----------------------------------------------------------------------
 
-#: Clauses that change the graph or the schema. Checked on the statement with its string
-#: literals and comments removed; the read transaction makes the server refuse them as well.
-_WRITE_CLAUSES = re.compile(
-    r"\b(CREATE|MERGE|DELETE|DETACH|SET|REMOVE|DROP|FOREACH|LOAD\s+CSV|"
-    r"IN\s+TRANSACTIONS|ALTER|RENAME|GRANT|DENY|REVOKE)\b",
-    re.IGNORECASE,
-)
-_LITERALS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`[^`]*`|//[^\n]*|/\*.*?\*/", re.S)
-
-
-def write_clauses(cypher: str) -> list[str]:
-    """The write clauses in a statement ("MERGE", "SET", …), ignoring strings and comments."""
-    code = _LITERALS.sub(" ", cypher)
-    return list(
-        dict.fromkeys(" ".join(m.group(1).upper().split()) for m in _WRITE_CLAUSES.finditer(code))
-    )
-
 
 def run_cypher(
     store: GraphStore,
@@ -225,7 +208,9 @@ def run_cypher(
     *,
     write: bool = False,
 ) -> QueryResult:
-    """Ad-hoc Cypher on Neo4j: read-only unless ``write`` (then the server enforces it too)."""
+    """Ad-hoc Cypher on Neo4j: read-only unless ``write``. Read-only refuses writing and
+    administrative commands (:mod:`kg.queries.guard`) and runs in a read transaction, so the
+    server refuses graph writes too."""
     if store.backend == "networkx":
         raise QueryError(
             "ad-hoc Cypher needs Neo4j: the graph is in the embedded store. Set NEO4J_URI (or pass "
@@ -234,11 +219,11 @@ def run_cypher(
     if not cypher.strip():
         raise QueryError("no Cypher statement given")
     if not write:
-        found = write_clauses(cypher)
+        found = commands(cypher)
         if found:
             raise QueryError(
-                f"this statement writes ({', '.join(found)}); kg cypher is read-only — "
-                "pass --write to change the graph"
+                f"this statement writes or administers ({', '.join(found)}); kg cypher is "
+                "read-only — pass --write to run it"
             )
     records = run_cypher_rows(store, cypher, dict(params or {}), write=write)
     columns = list(records[0]) if records else []

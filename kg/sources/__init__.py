@@ -9,6 +9,10 @@ json       JSON array of generic records (``title, authors, abstract, track, yea
 jsonl      one generic record per line
 csv        generic records with a header row (``,`` ``;`` or tab separated)
 ========== ====================================================================
+
+Nothing in a file stops a run: a reader error, a recursion or size limit, bytes in no known
+encoding each become an Issue naming the file and line or record, and the other records and files
+are read.
 """
 
 from __future__ import annotations
@@ -17,14 +21,24 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from kg.errors import InputError
-from kg.model import Paper, SourceRef
-from kg.sources.base import FileReport, Issue, Item, decode
+from kg.model import EXTRACT_PIECE_CHARS, Paper, SourceRef
+from kg.sources.base import FileReport, Issue, Item, decode, describe
 from kg.sources.listing import HEADER, read_listing
-from kg.sources.records import read_csv, read_json, read_jsonl
+from kg.sources.records import FieldMap, parse_field_map, read_csv, read_json, read_jsonl
 
-__all__ = ["FileReport", "Issue", "SourceBatch", "read_file", "read_sources", "sample_paths"]
+__all__ = [
+    "FieldMap",
+    "FileReport",
+    "Issue",
+    "SourceBatch",
+    "parse_field_map",
+    "read_file",
+    "read_sources",
+    "sample_paths",
+]
 
 _BY_EXTENSION = {
     ".txt": "listing",
@@ -49,6 +63,36 @@ class SourceBatch:
     @property
     def skipped(self) -> int:
         return sum(r.skipped for r in self.reports)
+
+    def as_json(self) -> dict[str, Any]:
+        """Per file: format, counts and every issue; totals; skips by reason (``--json``)."""
+        return {
+            "files": [
+                {
+                    "path": r.path,
+                    "format": r.format,
+                    "papers": r.papers,
+                    "skipped": r.skipped,
+                    "warnings": r.warnings,
+                    "issues": [
+                        {
+                            "where": str(i.where),
+                            "reason": i.reason,
+                            "detail": i.detail,
+                            "skipped": i.skipped,
+                        }
+                        for i in r.issues
+                    ],
+                }
+                for r in self.reports
+            ],
+            "total": {
+                "files": len(self.reports),
+                "papers": len(self.papers),
+                "skipped": self.skipped,
+            },
+            "skipped_by_reason": self.skip_reasons(),
+        }
 
     def skip_reasons(self) -> dict[str, int]:
         reasons: dict[str, int] = {}
@@ -79,48 +123,82 @@ def _sniff(text: str) -> str | None:
     return None
 
 
-def read_file(path: Path, *, display: str | None = None) -> tuple[FileReport, list[Paper]]:
-    """Read one file whatever its format; problems become Issues in the report, never exceptions."""
+def read_file(
+    path: Path, *, display: str | None = None, field_map: FieldMap | None = None
+) -> tuple[FileReport, list[Paper]]:
+    """Read one file whatever its format; problems become Issues in the report, never exceptions.
+
+    ``field_map`` names the fields of records that do not use ours (see ``--map``).
+    """
     name = display or str(path)
+    fmt = _BY_EXTENSION.get(path.suffix.lower())
     try:
+        if fmt is None:  # an unrelated file (an image, an archive) is sniffed, not read whole
+            with path.open("rb") as fh:
+                if _sniff(decode(fh.read(4096), name)[0]) is None:
+                    return _unreadable(
+                        name,
+                        "unknown",
+                        "unsupported file",
+                        "not a listing, JSON, JSONL or CSV file",
+                    )
         data = path.read_bytes()
     except OSError as exc:
-        report = FileReport(name, "unreadable")
-        report.issues.append(Issue(SourceRef(name), "unreadable file", exc.strerror or str(exc)))
-        return report, []
+        return _unreadable(name, "unreadable", "unreadable file", exc.strerror or str(exc))
     if not data.strip():
-        report = FileReport(name, "empty")
-        report.issues.append(Issue(SourceRef(name), "empty file"))
-        return report, []
+        return _unreadable(name, "empty", "empty file")
     text, issues = decode(data, name)
-    fmt = _BY_EXTENSION.get(path.suffix.lower())
+    del data
     sniffed = _sniff(text)
     if fmt in (None, "listing") and sniffed:
         fmt = sniffed
-    if fmt is None:
-        report = FileReport(name, "unknown")
-        report.issues.append(
-            Issue(SourceRef(name), "unsupported file", "not a listing, JSON, JSONL or CSV file")
-        )
-        return report, []
-    items: Iterator[Item]
-    if fmt == "listing":
-        items = read_listing(text, name)
-    elif fmt == "json":
-        fmt, items = read_json(text, name)
-    elif fmt == "jsonl":
-        items = read_jsonl(text, name)
-    else:
-        items = read_csv(text, name)
-    report = FileReport(name, fmt, issues=issues)
+    report = FileReport(name, fmt or "unknown", issues=issues)
     papers: list[Paper] = []
-    for item in items:
-        if isinstance(item, Paper):
-            papers.append(item)
+    try:
+        items: Iterator[Item]
+        if fmt == "json":
+            report.format, items = read_json(text, name, field_map=field_map)
+        elif fmt == "jsonl":
+            items = read_jsonl(text, name, field_map=field_map)
+        elif fmt == "csv":
+            items = read_csv(text, name, field_map=field_map)
         else:
-            report.issues.append(item)
+            items = read_listing(text, name)
+        for item in items:
+            if isinstance(item, Paper):
+                papers.append(item)
+                report.issues.extend(_caveats(item))
+            else:
+                report.issues.append(item)
+    except Exception as exc:  # a limit hit mid-file: report it and keep what was read
+        report.issues.append(
+            Issue(
+                SourceRef(name),
+                "unreadable file",
+                f"{describe(exc)}; stopped reading after {len(papers):,} papers",
+            )
+        )
     report.papers = len(papers)
     return report, papers
+
+
+def _unreadable(
+    name: str, fmt: str, reason: str, detail: str = ""
+) -> tuple[FileReport, list[Paper]]:
+    return FileReport(name, fmt, issues=[Issue(SourceRef(name), reason, detail)]), []
+
+
+def _caveats(paper: Paper) -> Iterator[Issue]:
+    if len(paper.abstract) > EXTRACT_PIECE_CHARS:
+        pieces = -(-len(paper.abstract) // EXTRACT_PIECE_CHARS)
+        yield Issue(
+            paper.source,
+            "very long abstract",
+            f"{len(paper.abstract):,} characters (a full text?): stored whole, and extracted in "
+            f"about {pieces:,} pieces of at most {EXTRACT_PIECE_CHARS:,} characters cut at "
+            "sentence ends",
+            skipped=False,
+        )
 
 
 def _expand(paths: Sequence[Path]) -> Iterator[tuple[Path, str]]:
@@ -135,10 +213,16 @@ def _expand(paths: Sequence[Path]) -> Iterator[tuple[Path, str]]:
             raise InputError(f"{path}: no such file or folder")
 
 
-def read_sources(paths: Sequence[Path] | None = None, *, strict: bool = False) -> SourceBatch:
+def read_sources(
+    paths: Sequence[Path] | None = None,
+    *,
+    strict: bool = False,
+    field_map: FieldMap | None = None,
+) -> SourceBatch:
     """Read files and folders (None or empty: the bundled sample). Each paper id is kept once.
 
     With ``strict``, any skipped record or warning raises InputError naming the first ones.
+    ``field_map`` maps our fields to the records' own (:func:`parse_field_map`).
     """
     targets = list(_expand(paths)) if paths else [(p, f"sample/{p.name}") for p in sample_paths()]
     if not targets:
@@ -146,7 +230,7 @@ def read_sources(paths: Sequence[Path] | None = None, *, strict: bool = False) -
     batch = SourceBatch()
     seen: dict[str, SourceRef] = {}
     for path, display in targets:
-        report, papers = read_file(path, display=display)
+        report, papers = read_file(path, display=display, field_map=field_map)
         for paper in papers:
             if paper.id in seen:
                 report.papers -= 1

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import codecs
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from kg.model import Affiliation, Author, Paper, SourceRef, Track, fold
 from kg.text import clean_abstract, read_author_entry
@@ -43,6 +44,7 @@ class FileReport:
 
 
 Item = Paper | Issue
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +64,17 @@ def decode(data: bytes, path: str) -> tuple[str, list[Issue]]:
     so nothing changes silently.
     """
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return data.decode("utf-16"), []
+        try:
+            return data.decode("utf-16"), []
+        except UnicodeDecodeError as exc:
+            issue = Issue(
+                SourceRef(path),
+                "not UTF-16",
+                f"the file starts like UTF-16 but byte {exc.start:,} is not; unreadable "
+                "characters were replaced with �",
+                skipped=False,
+            )
+            return data.decode("utf-16", errors="replace"), [issue]
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8) :]
     try:
@@ -86,6 +98,22 @@ def decode(data: bytes, path: str) -> tuple[str, list[Issue]]:
     return "\n".join(lines), [issue]
 
 
+def describe(exc: BaseException) -> str:
+    """An exception as one short line for a report: its type and the start of its message."""
+    text = " ".join(str(exc).split())
+    text = text if len(text) <= 160 else text[:159] + "…"
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def guarded(where: SourceRef, build: Callable[..., T], *args: Any, **kwargs: Any) -> T | Issue:
+    """``build(*args, **kwargs)``, or an Issue naming what went wrong: one record that breaks a
+    reader is skipped and reported, and never costs its file the other records."""
+    try:
+        return build(*args, **kwargs)
+    except Exception as exc:
+        return Issue(where, "unreadable record", describe(exc))
+
+
 def make_paper(
     *,
     abstract: str,
@@ -103,6 +131,7 @@ def make_paper(
     if fold(cleaned) in PLACEHOLDER_ABSTRACTS:
         cleaned = ""
     people: list[Author] = []
+    ids_seen: dict[str, list[tuple[str, ...]]] = {}  # author id -> ids of each author kept
     hidden = False
     entries = [AuthorEntry(a) if isinstance(a, str) else a for a in authors]
     extra = len(entries)  # "A and B" in one entry: B is numbered after the list, so every
@@ -111,8 +140,10 @@ def make_paper(
         hidden |= placeholder
         ids = entry.ids if len(names) == 1 else ()  # one id for two names names neither
         for k, author in enumerate(names):
-            if any(a.id == author.id and not (ids and a.ids and a.ids != ids) for a in people):
+            same_name = ids_seen.setdefault(author.id, [])
+            if any(not (ids and other and other != ids) for other in same_name):
                 continue  # a name listed twice is one author, unless the ids say two people
+            same_name.append(ids)
             position = index if k == 0 else extra
             extra += k > 0
             people.append(

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from kg.model import SourceRef, Track
-from kg.sources.base import Issue, Item, make_paper
+from kg.sources.base import Issue, Item, guarded, make_paper
 from kg.text import split_authors
 
 HEADER = "论文检索"
@@ -139,7 +139,9 @@ def _paper(abstract: _Unit, before: list[_Unit], path: str) -> Iterator[Item]:
             "read with no authors",
             skipped=False,
         )
-    yield make_paper(
+    yield guarded(
+        SourceRef(path, line=abstract.line),
+        make_paper,
         abstract=abstract.text,
         authors=names,
         authors_truncated=truncated,

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 import networkx as nx
 
 from kg.graph import GraphData
-from kg.identity import AuthorMention, topic_words
+from kg.identity import AuthorMention, paper_names, topic_words
 from kg.model import Affiliation
 
 Progress = Callable[[int], None]
@@ -39,6 +39,11 @@ class GraphStore(Protocol):
         Idempotent: writing the same graph twice leaves the store as after the first write.
         ``progress(n)`` is called with the number of nodes + relationships just written.
         """
+
+    def check_writable(self) -> None:
+        """Raise StoreError now if :meth:`write` could not write at all (a file where the folder
+        should be, a read-only folder, a server that is down or refuses the user), so that a
+        build fails before it spends time extracting."""
 
     def counts(self) -> Counts: ...
 
@@ -77,6 +82,7 @@ def stored_mentions(
         rows = [by_position[k] for k in sorted(by_position)]
         # graphs built before AUTHORED kept the name as read: the person's name stands in
         names = [r.get("name") or r.get("author_name") or "" for r in rows]
+        coauthors = paper_names(names)
         for index, r in enumerate(rows):
             affiliations = tuple(
                 Affiliation(institutions.get(iid, iid), country or None)
@@ -92,7 +98,7 @@ def stored_mentions(
                     ids=tuple(r.get("ids") or ()),
                     affiliations=affiliations,
                     variants=tuple(r.get("variants") or ()),
-                    coauthors=tuple(n for j, n in enumerate(names) if j != index),
+                    coauthors=coauthors,
                     venue=paper.get("venue"),
                     year=paper.get("year"),
                     words=words,

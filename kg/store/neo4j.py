@@ -310,16 +310,22 @@ class Neo4jStore:
 
     # --- schema and deletion --------------------------------------------------------------------
 
+    def check_writable(self) -> None:
+        """Apply the schema now: a server that is down, or a user who may not write, is found
+        before a build spends time extracting."""
+        with self._translate_errors("write to"):
+            self.apply_schema()
+
     def apply_schema(self) -> None:
         """Create kg's constraints and indexes (cypher/schema.cypher); a no-op once they exist."""
         if self._schema_applied:
             return
-        with self._driver.session(database=self.database) as session:
-            for statement in schema_statements():
-                # Schema commands cannot share a transaction with writes, and are idempotent
-                # (IF NOT EXISTS): run each in its own auto-commit transaction.
-                session.run(statement).consume()  # type: ignore[arg-type]
-            session.run("CALL db.awaitIndexes(300)").consume()
+        for statement in schema_statements():
+            # Schema commands cannot share a transaction with writes, and are idempotent (IF NOT
+            # EXISTS): each in its own managed transaction, which the driver retries when two
+            # builds starting at once deadlock on the schema.
+            self._write(_consume, statement, {})
+        self._read(_consume, "CALL db.awaitIndexes(300)", {})
         self._schema_applied = True
 
     def delete_all(self) -> None:
@@ -386,7 +392,8 @@ class Neo4jStore:
     def _write_nodes(self, label: str, nodes: Sequence[Node], advance: Progress) -> None:
         list_props = sorted({key for n in nodes for key in n.props if key in LIST_PROPS})
         query = merge_nodes_query(label, list_props)
-        for chunk in _chunks(nodes, self.batch_size):
+        # In id order, as everywhere: two builds lock shared nodes in one order, not deadlock
+        for chunk in _chunks(sorted(nodes, key=lambda n: n.id), self.batch_size):
             rows = [_node_row(node, list_props) for node in chunk]
             self._write(_consume, query, {"rows": rows})
             advance(len(rows))
@@ -395,7 +402,7 @@ class Neo4jStore:
         self, type_: str, start: str, end: str, rels: Sequence[Rel], advance: Progress
     ) -> None:
         query = merge_rels_query(type_, start, end)
-        for chunk in _chunks(rels, self.batch_size):
+        for chunk in _chunks(sorted(rels, key=lambda r: (r.start[1], r.end[1])), self.batch_size):
             rows = [
                 {"start": r.start[1], "end": r.end[1], "props": _storable(r.props)} for r in chunk
             ]
@@ -520,11 +527,19 @@ def merge_rels_query(type_: str, start: str, end: str) -> str:
 
 # Both ends of a COAUTHOR pair are authors of the joint paper, so each pair is rebuilt from its
 # lower-id end; weight is Newman's Σ 1/(authors − 1), rounded like Python's round() on ties.
+# Papers written with coauthor_pairs = false (more authors than --max-coauthors) make no pairs.
+#
+# Two builds may recompute one author at once. Each transaction first takes the write lock of its
+# authors (a no-op SET locks a node until commit; ids sorted, so two transactions lock in the same
+# order), so the second waits, then reads what the first committed, deletes it and writes the
+# pairs again: never twice. Without the lock both would CREATE, and pairs would be duplicated.
+_LOCK_AUTHORS = "UNWIND $ids AS aid MATCH (a:Author {id: aid}) SET a.id = a.id"
 _DELETE_COAUTHORS = "UNWIND $ids AS aid MATCH (a:Author {id: aid})-[r:COAUTHOR]->() DELETE r"
 _CREATE_COAUTHORS = (
     "UNWIND $ids AS aid "
-    "MATCH (a:Author {id: aid})-[:AUTHORED]->(p:Paper)<-[:AUTHORED]-(b:Author) "
-    "WHERE a.id < b.id "
+    "MATCH (a:Author {id: aid})-[:AUTHORED]->(p:Paper) WHERE p.coauthor_pairs IS NULL OR "
+    "p.coauthor_pairs "
+    "MATCH (p)<-[:AUTHORED]-(b:Author) WHERE a.id < b.id "
     "WITH a, b, p, COUNT { (p)<-[:AUTHORED]-(:Author) } AS authors "
     "WITH a, b, count(p) AS papers, sum(1.0 / (authors - 1)) AS weight "
     "CREATE (a)-[:COAUTHOR {papers: papers, weight: round(weight, 6, 'HALF_EVEN')}]->(b)"
@@ -545,6 +560,7 @@ def _rows(tx: ManagedTransaction, query: str, params: dict[str, Any]) -> list[di
 
 
 def _coauthors_tx(tx: ManagedTransaction, ids: list[str]) -> None:
+    tx.run(_LOCK_AUTHORS, ids=ids).consume()
     tx.run(_DELETE_COAUTHORS, ids=ids).consume()
     tx.run(_CREATE_COAUTHORS, ids=ids).consume()
 

@@ -4,6 +4,13 @@ Node keys are ``"Label:id"``; each node carries ``label`` plus its properties. E
 relationship type, so a pair of nodes holds at most one relationship of each type (the same MERGE
 semantics as Neo4j). The file is written to a temporary sibling and renamed over the old one, so
 a crash mid-write leaves the previous graph intact.
+
+One writer at a time: a write holds an exclusive lock on ``.lock`` in the store folder (released
+by the operating system if the process dies), re-reads the graph if another process changed it
+since it was loaded, and only then merges and saves. So two builds into one store, run at once,
+end with both builds' papers; a build that cannot get the lock within ``lock_timeout`` seconds
+fails with StoreBusy, naming the pid that holds it. Temporary files left by a killed save are
+removed by the next write, under the lock.
 """
 
 from __future__ import annotations
@@ -11,18 +18,30 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
-from kg.errors import StoreError
+from kg.config import DEFAULT_LOCK_TIMEOUT
+from kg.errors import StoreBusy, StoreError
 from kg.graph import AUTHOR_LABELS, LIST_PROPS, GraphData, coauthor_pairs
 from kg.identity import AuthorMention
 from kg.store.base import Counts, Progress, stored_mentions
 
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+    import msvcrt
+
 GRAPH_FILE = "graph.json"
+LOCK_FILE = ".lock"
+_TMP_PREFIX, _TMP_SUFFIX = ".graph-", ".json.tmp"
 FORMAT_VERSION = 1
 _UMASK = os.umask(0)
 os.umask(_UMASK)
@@ -37,21 +56,36 @@ def node_key(label: str, id_: str) -> str:
 class NetworkXStore:
     backend = "networkx"
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> None:
+        if directory.exists() and not directory.is_dir():
+            raise StoreError(
+                f"the store {directory} is a file, not a folder: pass --store (or KG_HOME) "
+                "a folder for kg's graph"
+            )
         self.directory = directory
         self.path = directory / GRAPH_FILE
         self.location = str(self.path)
+        self.lock_timeout = lock_timeout
+        self._loaded: tuple[int, int, int] | None = None  # the file's identity when read
         self.graph: nx.MultiDiGraph = self._load()
 
     # --- persistence ----------------------------------------------------------------------
 
+    def _identity(self) -> tuple[int, int, int] | None:
+        try:
+            st = self.path.stat()
+        except FileNotFoundError:
+            return None
+        return st.st_ino, st.st_mtime_ns, st.st_size
+
     def _load(self) -> nx.MultiDiGraph:
-        if not self.path.exists():
+        self._loaded = self._identity()
+        if self._loaded is None:
             return nx.MultiDiGraph()
         try:
             with self.path.open(encoding="utf-8") as fh:
                 data = json.load(fh)
-        except (OSError, json.JSONDecodeError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:
             raise StoreError(
                 f"cannot read the graph at {self.path}: {exc}. "
                 "Rebuild it with `kg build --fresh` (the file is replaced atomically)."
@@ -63,11 +97,47 @@ class NetworkXStore:
         )
         return graph
 
+    def check_writable(self) -> None:
+        """Raise StoreError now if a write would fail: before a build spends time extracting."""
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            os.close(os.open(self.directory / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o666))
+        except OSError as exc:
+            raise StoreError(
+                f"cannot write the store at {self.directory}: {exc.strerror or exc}. "
+                "Pass --store (or KG_HOME) a folder you can write to."
+            ) from None
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the store's write lock (waiting up to ``lock_timeout`` s for another writer)."""
+        self.check_writable()
+        fd = os.open(self.directory / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o666)
+        try:
+            deadline = time.monotonic() + self.lock_timeout
+            while not _try_lock(fd):
+                if time.monotonic() >= deadline:
+                    holder = _holder(fd)
+                    raise StoreBusy(
+                        f"another kg process (pid {holder}) is writing the store at "
+                        f"{self.directory}; waited {self.lock_timeout:g} s. Run this again when "
+                        "it has finished (KG_LOCK_TIMEOUT sets how long to wait)."
+                    )
+                time.sleep(0.05)
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+            yield
+        finally:
+            os.close(fd)  # closing the file releases the lock
+
     def save(self) -> None:
-        self.directory.mkdir(parents=True, exist_ok=True)
+        """Write the graph file atomically. Call while holding :meth:`locked`."""
+        for stale in self.directory.glob(f"{_TMP_PREFIX}*{_TMP_SUFFIX}"):
+            stale.unlink(missing_ok=True)  # left by a save that was killed: we hold the lock
         self.graph.graph["kg_format"] = FORMAT_VERSION
         data = nx.node_link_data(self.graph, edges="edges", name=NODE_KEY_FIELD)
-        fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=".graph-", suffix=".json.tmp")
+        fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=_TMP_PREFIX, suffix=_TMP_SUFFIX)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 json.dump(data, fh, ensure_ascii=False, separators=(",", ":"))
@@ -78,12 +148,26 @@ class NetworkXStore:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+        self._loaded = self._identity()
 
     # --- the GraphStore contract ------------------------------------------------------------
 
     def write(
         self, graph: GraphData, *, fresh: bool = False, progress: Progress | None = None
     ) -> None:
+        with self.locked():
+            if not fresh and self._identity() != self._loaded:
+                if graph.authors_complete:  # its people were resolved over a graph now gone
+                    raise StoreBusy(
+                        f"another build wrote {self.path} while this one ran; who is who was "
+                        "resolved over the graph before it. Run this build again (the graph "
+                        "holds the other build's work and nothing of this one)."
+                    )
+                self.graph = self._load()  # another build wrote since we read it: keep its work
+            self._merge(graph, fresh=fresh, progress=progress)
+            self.save()
+
+    def _merge(self, graph: GraphData, *, fresh: bool, progress: Progress | None) -> None:
         g = nx.MultiDiGraph() if fresh else self.graph.copy()
         if graph.authors_complete:  # identity was resolved again: its layer is replaced whole
             g.remove_nodes_from([k for k, label in g.nodes(data="label") if label in AUTHOR_LABELS])
@@ -106,7 +190,6 @@ class NetworkXStore:
             progress(len(graph.rels))
         _materialize_coauthors(g)
         self.graph = g
-        self.save()
 
     def counts(self) -> Counts:
         labels = Counter(label for _, label in self.graph.nodes(data="label"))
@@ -144,12 +227,33 @@ class NetworkXStore:
         pass
 
 
+def _try_lock(fd: int) -> bool:
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        else:
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    except OSError:  # BlockingIOError, or PermissionError on Windows
+        return False
+    return True
+
+
+def _holder(fd: int) -> str:
+    """The pid the lock's holder wrote (Windows locks the bytes themselves: "unknown" there)."""
+    try:
+        os.lseek(fd, 0, os.SEEK_SET)
+        return os.read(fd, 32).decode("ascii", "replace").strip() or "unknown"
+    except OSError:
+        return "unknown"
+
+
 def _materialize_coauthors(g: nx.MultiDiGraph) -> None:
     """Recompute every COAUTHOR edge from AUTHORED, so incremental builds stay exact."""
     g.remove_edges_from([(a, b, k) for a, b, k in g.edges(keys=True) if k == "COAUTHOR"])
     by_paper: dict[str, list[str]] = {}
     for author, paper, key in g.edges(keys=True):
-        if key == "AUTHORED":
+        if key == "AUTHORED" and g.nodes[paper].get("coauthor_pairs", True):
             by_paper.setdefault(paper, []).append(author)
     for (a, b), (papers, weight) in coauthor_pairs(by_paper.values()).items():
         g.add_edge(a, b, key="COAUTHOR", papers=papers, weight=weight)

@@ -706,7 +706,9 @@ def _communities(S: nx.Graph, idx: GraphIndex) -> list[list[str]]:
 
 def _pairs_from_papers(idx: GraphIndex) -> dict[tuple[str, str], dict[str, Any]]:
     """COAUTHOR from AUTHORED, for a graph written without materialized co-author links."""
-    pairs = coauthor_pairs([idx.authors_of(p) for p in idx.paper_authors])
+    pairs = coauthor_pairs(
+        [idx.authors_of(p) for p in idx.paper_authors if idx.attrs[p].get("coauthor_pairs", True)]
+    )
     return {k: {"papers": n, "weight": w} for k, (n, w) in pairs.items()}
 
 
