@@ -20,6 +20,8 @@ CREATE CONSTRAINT dataset_id IF NOT EXISTS FOR (n:Dataset) REQUIRE n.id IS UNIQU
 CREATE CONSTRAINT benchmark_id IF NOT EXISTS FOR (n:Benchmark) REQUIRE n.id IS UNIQUE;
 CREATE CONSTRAINT task_id IF NOT EXISTS FOR (n:Task) REQUIRE n.id IS UNIQUE;
 CREATE CONSTRAINT metric_id IF NOT EXISTS FOR (n:Metric) REQUIRE n.id IS UNIQUE;
+// kg's write lease (one node; kg.store.neo4j): the constraint makes taking it atomic.
+CREATE CONSTRAINT kg_write_lock_id IF NOT EXISTS FOR (n:KgWriteLock) REQUIRE n.id IS UNIQUE;
 
 // Lookups by the name a user types (`kg query author "Rémi Munos"`, entity pages).
 CREATE INDEX author_name IF NOT EXISTS FOR (n:Author) ON (n.name);

@@ -133,9 +133,11 @@ def build_graph(
 ) -> GraphData:
     """The graph of ``records``. Authors are the people of ``people`` (default: identity resolved
     over these papers' mentions and ``known``, the mentions of papers a store already holds).
-    With ``known`` given, the author layer covers those papers too (``authors_complete``)."""
+    With ``people`` or ``known`` given, identity was resolved over the store's mentions, so the
+    author layer is all the store should hold (``authors_complete``): a rebuild of the same
+    papers after an override changed replaces the people instead of adding to them."""
     records = list(records)
-    graph = GraphData(authors_complete=bool(known))
+    graph = GraphData(authors_complete=people is not None or bool(known))
     index: dict[tuple[str, str], Node] = {}
 
     def add(label: str, id_: str, props: dict[str, Any]) -> bool:

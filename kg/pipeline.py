@@ -10,7 +10,7 @@ from kg.errors import InputError
 from kg.graph import MAX_COAUTHORS, build_graph
 from kg.identity import AuthorMention, Resolution, mentions_of, resolve
 from kg.identity.overrides import Overrides, load_overrides
-from kg.model import Paper
+from kg.model import ExtractedPaper, Paper
 from kg.sources import FieldMap, SourceBatch, read_sources
 from kg.store.base import Counts, GraphStore
 
@@ -81,21 +81,51 @@ def build(
         n_process=n_process,
         progress=(lambda n: progress("extract", n, total)) if progress else None,
     )
-    people, known = resolve_people(batch.papers, store, fresh=fresh, overrides=overrides)
-    graph = build_graph(records, people=people, known=known, max_coauthors=max_coauthors)
-    size = len(graph.nodes) + len(graph.rels)
-    store.write(
-        graph,
+    counts = write_records(
+        records,
+        store,
         fresh=fresh,
-        progress=(lambda n: progress("write", n, size)) if progress else None,
+        overrides=overrides,
+        max_coauthors=max_coauthors,
+        progress=progress,
     )
     return BuildResult(
         batch=batch,
         papers_written=len(records),
-        counts=store.counts(),
+        counts=counts,
         crowded=[p for p in batch.papers if len(p.authors) > max_coauthors],
         max_coauthors=max_coauthors,
     )
+
+
+def write_records(
+    records: Sequence[ExtractedPaper],
+    store: GraphStore,
+    *,
+    fresh: bool = False,
+    overrides: Overrides | None = None,
+    max_coauthors: int = MAX_COAUTHORS,
+    progress: StageProgress | None = None,
+) -> Counts:
+    """Decide who is who over ``records`` and the store's papers, write the graph, and return
+    the store's counts — all under the store's write lock.
+
+    Another build may write while this one extracts; from reading the stored authors to
+    writing, none can. So two builds at once end with both builds' papers and the people of one
+    build of both, instead of one replacing the author layer the other just wrote.
+    """
+    with store.locked():
+        people, known = resolve_people(
+            [r.paper for r in records], store, fresh=fresh, overrides=overrides
+        )
+        graph = build_graph(records, people=people, known=known, max_coauthors=max_coauthors)
+        size = len(graph.nodes) + len(graph.rels)
+        store.write(
+            graph,
+            fresh=fresh,
+            progress=(lambda n: progress("write", n, size)) if progress else None,
+        )
+        return store.counts()
 
 
 def resolve_people(

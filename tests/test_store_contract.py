@@ -10,6 +10,7 @@ import pytest
 from conftest import comparable, expected_coauthors, expected_counts
 
 from kg.graph import GraphData, build_graph
+from kg.identity.overrides import Overrides
 from kg.model import Author, ExtractedPaper, Paper, SourceRef
 from kg.pipeline import resolve_people
 from kg.sources import read_sources
@@ -82,6 +83,37 @@ def test_identity_resolved_again_over_the_stored_mentions_equals_one_build(
     whole.write(build_graph(papers))
     assert comparable(store.to_networkx()) == comparable(whole.to_networkx())
     assert store.to_networkx().nodes["Author:michael i jordan"]["variants"] == ["Michael Jordan"]
+
+
+def test_reasons_that_grow_with_the_evidence_are_replaced_not_added_to(
+    store: GraphStore, tmp_path: Path
+) -> None:
+    """Dealt out over three builds, a person's merge reasons change as their papers arrive: the
+    store keeps the last build's, as one build of everything would."""
+    papers = [ExtractedPaper(p) for p in read_sources([IDENTITY_FIXTURE]).papers]
+    for part in (papers[0::3], papers[1::3], papers[2::3]):
+        people, known = resolve_people([r.paper for r in part], store)
+        store.write(build_graph(part, people=people, known=known))
+
+    whole = NetworkXStore(tmp_path / "whole")
+    whole.write(build_graph(papers))
+    assert comparable(store.to_networkx()) == comparable(whole.to_networkx())
+
+
+def test_rebuilding_after_an_override_changes_the_people(store: GraphStore, tmp_path: Path) -> None:
+    papers = [ExtractedPaper(p) for p in read_sources([IDENTITY_FIXTURE]).papers]
+    people, known = resolve_people([r.paper for r in papers], store)
+    store.write(build_graph(papers, people=people, known=known))
+    split = Overrides(different=[("Michael Jordan", "Michael I. Jordan")])
+    people, known = resolve_people([r.paper for r in papers], store, overrides=split)
+    store.write(build_graph(papers, people=people, known=known))
+
+    g = store.to_networkx()
+    assert g.nodes["Author:michael i jordan"]["variants"] == []
+    assert "Author:michael jordan" in g
+    whole = NetworkXStore(tmp_path / "whole")
+    whole.write(build_graph(papers, people=people))
+    assert comparable(g) == comparable(whole.to_networkx())
 
 
 def test_coauthor_pairs_are_recomputed_when_a_later_build_adds_a_joint_paper(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -39,6 +40,13 @@ class GraphStore(Protocol):
         Idempotent: writing the same graph twice leaves the store as after the first write.
         ``progress(n)`` is called with the number of nodes + relationships just written.
         """
+
+    def locked(self) -> AbstractContextManager[None]:
+        """Hold the store's write lock: no other kg process writes until it is released (a
+        process that waits longer than ``KG_LOCK_TIMEOUT`` gets StoreBusy). Re-entrant; writes
+        take it too. A build holds it from reading the stored author positions to its write, so
+        who is who is decided over exactly the graph the write replaces."""
+        ...
 
     def check_writable(self) -> None:
         """Raise StoreError now if :meth:`write` could not write at all (a file where the folder

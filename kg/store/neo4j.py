@@ -8,12 +8,23 @@ as parameters: they come from the fixed vocabulary in kg.graph, never from input
 
 ``neo4j://`` URIs route, so a cluster or Aura is only a different NEO4J_URI. The password is held
 by the driver alone and scrubbed from any error message that reaches the user.
+
+One kg writer at a time: :meth:`Neo4jStore.locked` holds a lease, a ``KgWriteLock`` node naming
+its holder and an expiry the holder renews while it runs (so the lease of a killed build lapses
+after ``LEASE_SECONDS``). A build holds it from reading the stored author positions to its last
+write, so a second build resolves who is who over the first one's papers too, and never deletes
+author positions it did not read.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import re
+import socket
+import threading
+import time
+import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import islice
@@ -29,8 +40,15 @@ from neo4j.graph import Path as Neo4jPath
 from neo4j.graph import Relationship as Neo4jRelationship
 
 from kg import __version__
-from kg.config import Settings
-from kg.errors import ConfigError, QueryError, StoreAuthError, StoreError, StoreUnavailable
+from kg.config import DEFAULT_LOCK_TIMEOUT, Settings
+from kg.errors import (
+    ConfigError,
+    QueryError,
+    StoreAuthError,
+    StoreBusy,
+    StoreError,
+    StoreUnavailable,
+)
 from kg.graph import (
     AUTHOR_LABELS,
     AUTHOR_RELS,
@@ -59,6 +77,9 @@ BATCH_SIZE = 1000
 DELETE_BATCH = 10_000
 #: Authors whose COAUTHOR relationships are recomputed per transaction.
 COAUTHOR_BATCH = 2000
+
+#: A write lease not renewed for this long has lapsed (its holder died); renewed every third.
+LEASE_SECONDS = 60.0
 
 #: Bolt schemes only: ``+s`` verifies TLS, ``+ssc`` accepts self-signed certificates; ``neo4j``
 #: routes (clusters, Aura), ``bolt`` talks to one server.
@@ -97,14 +118,17 @@ class Neo4jStore:
         database: str | None = None,
         batch_size: int = BATCH_SIZE,
         secret: str | None = None,
+        lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
     ) -> None:
         self._driver = driver
         self.location = location
         self.user = user
         self.database = database
         self.batch_size = batch_size
+        self.lock_timeout = lock_timeout
         self._secret = secret
         self._schema_applied = False
+        self._lease_depth = 0  # locked() is re-entrant
 
     def __repr__(self) -> str:
         return f"Neo4jStore({self.location!r}, user={self.user!r})"
@@ -173,6 +197,7 @@ class Neo4jStore:
             database=settings.neo4j_database,
             batch_size=batch_size,
             secret=settings.neo4j_password,
+            lock_timeout=settings.lock_timeout,
         )
         try:
             with store._translate_errors("connect to"):
@@ -197,15 +222,17 @@ class Neo4jStore:
                 progress(n)
 
         try:
-            with self._translate_errors("write to"):
-                self.apply_schema()
+            with self._translate_errors("write to"), self.locked():
                 if fresh:
                     self.delete_all()
                 before = self._author_layer() if graph.authors_complete and not fresh else None
+                # An author layer resolved again replaces what its nodes and relationships say
+                # (a merge's reasons change as evidence grows), as the embedded store does.
+                renew = AUTHOR_LABELS + AUTHOR_RELS if graph.authors_complete else ()
                 for label, nodes in graph.nodes_by_label().items():
-                    self._write_nodes(label, nodes, advance)
+                    self._write_nodes(label, nodes, advance, replace=label in renew)
                 for (type_, start, end), rels in graph.rels_by_type().items():
-                    self._write_rels(type_, start, end, rels, advance)
+                    self._write_rels(type_, start, end, rels, advance, replace=type_ in renew)
                 if before is not None:
                     self._drop_stale_authors(before, graph)
                 papers = sorted({rel.end[1] for rel in graph.rels if rel.type == "AUTHORED"})
@@ -308,6 +335,69 @@ class Neo4jStore:
         with self._translate_errors("query"):
             return self._write(work) if write else self._read(work)
 
+    # --- one writer at a time -----------------------------------------------------------------
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold kg's write lease on this database (waiting up to ``lock_timeout`` s for another
+        holder); renewed every ``LEASE_SECONDS / 3`` s until released."""
+        if self._lease_depth:
+            self._lease_depth += 1
+            try:
+                yield
+            finally:
+                self._lease_depth -= 1
+            return
+        holder = f"pid {os.getpid()} on {socket.gethostname()}"
+        token = f"{holder} {uuid.uuid4().hex}"
+        with self._translate_errors("write to"):
+            self.apply_schema()  # the lease's uniqueness constraint makes taking it atomic
+            deadline = time.monotonic() + self.lock_timeout
+            while (other := self._write(_take_lease, token, holder)) is not None:
+                if time.monotonic() >= deadline:
+                    raise StoreBusy(
+                        f"another kg process ({other}) is writing Neo4j at {self.location}; "
+                        f"waited {self.lock_timeout:g} s. Run this again when it has finished "
+                        "(KG_LOCK_TIMEOUT sets how long to wait)."
+                    )
+                time.sleep(0.2)
+        lost = threading.Event()
+        stop = threading.Event()
+
+        def renew() -> None:
+            while not stop.wait(LEASE_SECONDS / 3):
+                try:
+                    if not self._write(_renew_lease, token):
+                        lost.set()
+                except Exception:  # Neo4j gone: the write under the lease fails and says so
+                    pass
+
+        heartbeat = threading.Thread(target=renew, name="kg-neo4j-lease", daemon=True)
+        heartbeat.start()
+        self._lease_depth = 1
+        done = False
+        try:
+            yield
+            done = True
+        finally:
+            self._lease_depth = 0
+            stop.set()
+            heartbeat.join()
+            try:
+                with self._translate_errors("write to"):
+                    self._write(_consume, _RELEASE_LEASE, {"token": token})
+            except StoreError:
+                if done:
+                    raise
+                # else the error on its way out says what failed; the lease lapses by itself
+        if lost.is_set():
+            raise StoreBusy(
+                f"this build's write lease on Neo4j at {self.location} lapsed while it ran (was "
+                f"it stopped for over {LEASE_SECONDS:g} s?), so another build may have written "
+                "at the same time. Run it again: writes MERGE on ids, so the rerun completes "
+                "the graph."
+            )
+
     # --- schema and deletion --------------------------------------------------------------------
 
     def check_writable(self) -> None:
@@ -324,7 +414,11 @@ class Neo4jStore:
             # Schema commands cannot share a transaction with writes, and are idempotent (IF NOT
             # EXISTS): each in its own managed transaction, which the driver retries when two
             # builds starting at once deadlock on the schema.
-            self._write(_consume, statement, {})
+            try:
+                self._write(_consume, statement, {})
+            except neo4j_errors.ClientError as exc:
+                if exc.code != "Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists":
+                    raise  # else another build created it after IF NOT EXISTS looked: done
         self._read(_consume, "CALL db.awaitIndexes(300)", {})
         self._schema_applied = True
 
@@ -389,9 +483,11 @@ class Neo4jStore:
 
     # --- batched MERGE ---------------------------------------------------------------------
 
-    def _write_nodes(self, label: str, nodes: Sequence[Node], advance: Progress) -> None:
+    def _write_nodes(
+        self, label: str, nodes: Sequence[Node], advance: Progress, *, replace: bool = False
+    ) -> None:
         list_props = sorted({key for n in nodes for key in n.props if key in LIST_PROPS})
-        query = merge_nodes_query(label, list_props)
+        query = merge_nodes_query(label, list_props, replace=replace)
         # In id order, as everywhere: two builds lock shared nodes in one order, not deadlock
         for chunk in _chunks(sorted(nodes, key=lambda n: n.id), self.batch_size):
             rows = [_node_row(node, list_props) for node in chunk]
@@ -399,9 +495,16 @@ class Neo4jStore:
             advance(len(rows))
 
     def _write_rels(
-        self, type_: str, start: str, end: str, rels: Sequence[Rel], advance: Progress
+        self,
+        type_: str,
+        start: str,
+        end: str,
+        rels: Sequence[Rel],
+        advance: Progress,
+        *,
+        replace: bool = False,
     ) -> None:
-        query = merge_rels_query(type_, start, end)
+        query = merge_rels_query(type_, start, end, replace=replace)
         for chunk in _chunks(sorted(rels, key=lambda r: (r.start[1], r.end[1])), self.batch_size):
             rows = [
                 {"start": r.start[1], "end": r.end[1], "props": _storable(r.props)} for r in chunk
@@ -504,8 +607,13 @@ def schema_statements(path: Path = SCHEMA_FILE) -> list[str]:
     return [" ".join(s.split()) for s in text.split(";") if s.strip()]
 
 
-def merge_nodes_query(label: str, list_props: Sequence[str] = ()) -> str:
-    """MERGE a batch of nodes of one label; list properties keep the union of old and new."""
+def merge_nodes_query(label: str, list_props: Sequence[str] = (), *, replace: bool = False) -> str:
+    """MERGE a batch of nodes of one label; list properties keep the union of old and new
+    (``replace``: the nodes get exactly the new properties)."""
+    if replace:
+        return f"UNWIND $rows AS row MERGE (n:{_name(label)} {{id: row.id}}) SET n = row.props" + (
+            " SET n += row.lists" if list_props else ""
+        )
     sets = [
         f"n.{_name(p)} = coalesce(n.{_name(p)}, []) + "
         f"[x IN coalesce(row.lists.{_name(p)}, []) WHERE NOT x IN coalesce(n.{_name(p)}, [])]"
@@ -517,11 +625,11 @@ def merge_nodes_query(label: str, list_props: Sequence[str] = ()) -> str:
     )
 
 
-def merge_rels_query(type_: str, start: str, end: str) -> str:
+def merge_rels_query(type_: str, start: str, end: str, *, replace: bool = False) -> str:
     return (
         f"UNWIND $rows AS row "
         f"MATCH (a:{_name(start)} {{id: row.start}}) MATCH (b:{_name(end)} {{id: row.end}}) "
-        f"MERGE (a)-[r:{_name(type_)}]->(b) SET r += row.props"
+        f"MERGE (a)-[r:{_name(type_)}]->(b) SET r {'=' if replace else '+='} row.props"
     )
 
 
@@ -544,6 +652,44 @@ _CREATE_COAUTHORS = (
     "WITH a, b, count(p) AS papers, sum(1.0 / (authors - 1)) AS weight "
     "CREATE (a)-[:COAUTHOR {papers: papers, weight: round(weight, 6, 'HALF_EVEN')}]->(b)"
 )
+
+
+# The write lease (Neo4jStore.locked). A no-op SET write-locks the lease node first, so the
+# read after it sees what another taker committed, and two takers cannot both find it free.
+# Expiry is the server's clock: kg processes on several machines need not agree on the time.
+_LEASE = "MERGE (l:KgWriteLock {id: 'write'}) SET l.id = l.id"
+_LEASE_HOLDER = (
+    "MATCH (l:KgWriteLock {id: 'write'}) "
+    "RETURN l.token AS token, l.holder AS holder, coalesce(l.expires, 0) > timestamp() AS live"
+)
+_CLAIM_LEASE = (
+    "MATCH (l:KgWriteLock {id: 'write'}) "
+    "SET l.token = $token, l.holder = $holder, l.expires = timestamp() + $ms"
+)
+_RENEW_LEASE = (
+    "MATCH (l:KgWriteLock {id: 'write'}) WHERE l.token = $token "
+    "SET l.expires = timestamp() + $ms RETURN count(l) AS n"
+)
+_RELEASE_LEASE = (
+    "MATCH (l:KgWriteLock {id: 'write'}) WHERE l.token = $token REMOVE l.token, l.holder, l.expires"
+)
+
+
+def _take_lease(tx: ManagedTransaction, token: str, holder: str) -> str | None:
+    """Claim the lease unless another holder's is live; None when claimed, else who holds it."""
+    tx.run(_LEASE).consume()
+    row = tx.run(_LEASE_HOLDER).single(strict=True)
+    if row["live"] and row["token"] not in (None, token):
+        return str(row["holder"] or "unknown")
+    tx.run(_CLAIM_LEASE, token=token, holder=holder, ms=int(LEASE_SECONDS * 1000)).consume()
+    return None
+
+
+def _renew_lease(tx: ManagedTransaction, token: str) -> bool:
+    n: int = tx.run(_RENEW_LEASE, token=token, ms=int(LEASE_SECONDS * 1000)).single(strict=True)[
+        "n"
+    ]
+    return n > 0
 
 
 _AUTHORS_OF_PAPERS = (

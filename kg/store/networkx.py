@@ -5,12 +5,14 @@ relationship type, so a pair of nodes holds at most one relationship of each typ
 semantics as Neo4j). The file is written to a temporary sibling and renamed over the old one, so
 a crash mid-write leaves the previous graph intact.
 
-One writer at a time: a write holds an exclusive lock on ``.lock`` in the store folder (released
-by the operating system if the process dies), re-reads the graph if another process changed it
-since it was loaded, and only then merges and saves. So two builds into one store, run at once,
-end with both builds' papers; a build that cannot get the lock within ``lock_timeout`` seconds
-fails with StoreBusy, naming the pid that holds it. Temporary files left by a killed save are
-removed by the next write, under the lock.
+One writer at a time: :meth:`NetworkXStore.locked` holds an exclusive lock on ``.lock`` in the
+store folder (released by the operating system if the process dies). A build holds it from
+reading the stored author positions to saving (kg.pipeline), and every read under it first
+re-reads the graph if another process saved it since it was loaded; so two builds into one
+store, run at once, end with both builds' papers and the people of one build of both. A build
+that cannot get the lock within ``lock_timeout`` seconds fails with StoreBusy, naming the pid
+that holds it. Temporary files left by a killed save are removed by the next write, under the
+lock.
 """
 
 from __future__ import annotations
@@ -67,6 +69,7 @@ class NetworkXStore:
         self.location = str(self.path)
         self.lock_timeout = lock_timeout
         self._loaded: tuple[int, int, int] | None = None  # the file's identity when read
+        self._lock_fd: int | None = None  # held by this store object (locked() is re-entrant)
         self.graph: nx.MultiDiGraph = self._load()
 
     # --- persistence ----------------------------------------------------------------------
@@ -77,6 +80,13 @@ class NetworkXStore:
         except FileNotFoundError:
             return None
         return st.st_ino, st.st_mtime_ns, st.st_size
+
+    def _current(self) -> bool:
+        """Re-read the graph if another process saved it since it was loaded; True if so."""
+        if self._identity() == self._loaded:
+            return False
+        self.graph = self._load()
+        return True
 
     def _load(self) -> nx.MultiDiGraph:
         self._loaded = self._identity()
@@ -111,6 +121,9 @@ class NetworkXStore:
     @contextmanager
     def locked(self) -> Iterator[None]:
         """Hold the store's write lock (waiting up to ``lock_timeout`` s for another writer)."""
+        if self._lock_fd is not None:
+            yield
+            return
         self.check_writable()
         fd = os.open(self.directory / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o666)
         try:
@@ -127,8 +140,10 @@ class NetworkXStore:
             os.ftruncate(fd, 0)
             os.lseek(fd, 0, os.SEEK_SET)
             os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+            self._lock_fd = fd
             yield
         finally:
+            self._lock_fd = None
             os.close(fd)  # closing the file releases the lock
 
     def save(self) -> None:
@@ -156,14 +171,14 @@ class NetworkXStore:
         self, graph: GraphData, *, fresh: bool = False, progress: Progress | None = None
     ) -> None:
         with self.locked():
-            if not fresh and self._identity() != self._loaded:
-                if graph.authors_complete:  # its people were resolved over a graph now gone
-                    raise StoreBusy(
-                        f"another build wrote {self.path} while this one ran; who is who was "
-                        "resolved over the graph before it. Run this build again (the graph "
-                        "holds the other build's work and nothing of this one)."
-                    )
-                self.graph = self._load()  # another build wrote since we read it: keep its work
+            # Another process saved since we read: keep its work. A graph whose people were
+            # resolved over what we read would drop that work's authors: resolve under locked().
+            if not fresh and self._current() and graph.authors_complete:
+                raise StoreBusy(
+                    f"another kg process wrote {self.path} after this one read who is who; "
+                    "nothing was written. Run this again (kg build resolves identity under the "
+                    "store's lock, so it never meets this)."
+                )
             self._merge(graph, fresh=fresh, progress=progress)
             self.save()
 
@@ -204,6 +219,7 @@ class NetworkXStore:
         }
 
     def author_mentions(self) -> list[AuthorMention]:
+        self._current()  # under locked(): exactly what the next write replaces
         g = self.graph
         papers = {
             attrs["id"]: attrs for _, attrs in g.nodes(data=True) if attrs.get("label") == "Paper"
