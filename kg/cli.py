@@ -25,8 +25,16 @@ from kg.config import Settings, load_settings
 from kg.errors import KGError
 from kg.graph import MAX_COAUTHORS
 from kg.identity.report import author_table
-from kg.store import Counts, GraphStore, open_store
-from kg.terminal import printable
+from kg.output import (
+    check_format,
+    counts_json,
+    counts_table,
+    issue_lines,
+    printable,
+    render_rows,
+    summary_rows,
+)
+from kg.store import GraphStore, open_store
 
 app = typer.Typer(
     name="kg",
@@ -148,46 +156,18 @@ def progress_bar(enabled: bool = True) -> Iterator[Callable[[str, int, int], Non
         yield advance
 
 
-def print_issues(issues: list[Any], limit: int) -> None:
-    """The first ``limit`` skipped records and warnings, one line each, on stderr."""
-    for issue in issues[:limit]:
-        err.print(printable(str(issue)), highlight=False, markup=False)
-    if len(issues) > limit > 0:
-        err.print(f"… and {len(issues) - limit:,} more (see kg sources --json)", highlight=False)
+def show(shown: str | Table) -> None:
+    """Print on stdout what kg.output rendered: exact text as it is, or a table."""
+    if isinstance(shown, str):
+        typer.echo(shown, nl=False)
+    else:
+        out.print(shown, highlight=False, markup=False)
 
 
-def _counts_table(counts: Counts, title: str) -> Table:
-    table = Table(title=title, title_justify="left", show_header=False, box=None, pad_edge=False)
-    table.add_column(style="bold")
-    table.add_column(justify="right")
-    for name, value in summary_rows(counts):
-        table.add_row(name, f"{value:,}")
-    return table
-
-
-def summary_rows(counts: Counts) -> list[tuple[str, int]]:
-    return [
-        ("papers", counts.node("Paper")),
-        ("authors", counts.node("Author")),
-        ("institutions", counts.node("Institution")),
-        ("co-author pairs", counts.rel("COAUTHOR")),
-        ("methods", counts.node("Method")),
-        ("datasets", counts.node("Dataset")),
-        ("benchmarks", counts.node("Benchmark")),
-        ("tasks", counts.node("Task")),
-        ("tracks", counts.node("Track")),
-        ("areas", counts.node("Area")),
-    ]
-
-
-def _counts_json(counts: Counts) -> dict[str, Any]:
-    return {
-        "summary": {
-            name.replace(" ", "_").replace("-", "_"): n for name, n in summary_rows(counts)
-        },
-        "nodes": dict(sorted(counts.nodes.items())),
-        "relationships": dict(sorted(counts.rels.items())),
-    }
+def warn(lines: list[str]) -> None:
+    """Lines kg.output made printable, on stderr."""
+    for line in lines:
+        err.print(line, highlight=False, markup=False)
 
 
 # --- commands -----------------------------------------------------------------------------
@@ -232,7 +212,7 @@ def sources_cmd(
             counts = (f"{r.papers:,}", f"{r.skipped:,}", f"{r.warnings:,}")
             table.add_row(Text(printable(r.path)), r.format, *counts)
         out.print(table)
-        print_issues(batch.issues, show_issues)
+        warn(issue_lines(batch.issues, show_issues))
     if not batch.papers:
         err.print("[bold red]error:[/] no papers were read")
         raise typer.Exit(1)
@@ -304,7 +284,7 @@ def build_cmd(
         )
     batch = result.batch
     if as_json:
-        payload = _counts_json(result.counts)
+        payload = counts_json(result.counts)
         payload |= {
             "backend": graph_store.backend,
             "location": graph_store.location,
@@ -315,7 +295,7 @@ def build_cmd(
             "without_coauthor_pairs": [str(p.source) for p in result.crowded],
         }
         out.print_json(json.dumps(payload, ensure_ascii=False))
-        print_issues(batch.issues, 5)
+        warn(issue_lines(batch.issues, 5))
         return
     files = len(batch.reports)
     out.print(
@@ -324,7 +304,7 @@ def build_cmd(
         highlight=False,
         markup=False,
     )
-    out.print(_counts_table(result.counts, "graph now holds"))
+    show(counts_table(summary_rows(result.counts), "graph now holds"))
     if batch.skipped:
         out.print(f"skipped {batch.skipped:,} input record(s):", highlight=False)
         for reason, n in batch.skip_reasons().items():
@@ -333,7 +313,7 @@ def build_cmd(
         out.print("skipped 0 input records")
     for line in result.notes():
         out.print(printable(line), highlight=False, markup=False)
-    print_issues(batch.issues, 5)
+    warn(issue_lines(batch.issues, 5))
 
 
 @app.command("stats")
@@ -348,22 +328,13 @@ def stats_cmd(
     with store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store:
         counts = run(graph_store.counts)
     if as_json:
-        out.print_json(json.dumps(_counts_json(counts)))
+        out.print_json(json.dumps(counts_json(counts)))
         return
     if not counts.nodes:
         err.print("the graph is empty — run `kg build` first")
         raise typer.Exit(1)
-    out.print(
-        _counts_table(counts, escape(printable(f"{graph_store.backend}: {graph_store.location}")))
-    )
-    rels = Table(
-        show_header=False, box=None, pad_edge=False, title="relationships", title_justify="left"
-    )
-    rels.add_column(style="bold")
-    rels.add_column(justify="right")
-    for name, n in sorted(counts.rels.items()):
-        rels.add_row(name, f"{n:,}")
-    out.print(rels)
+    show(counts_table(summary_rows(counts), f"{graph_store.backend}: {graph_store.location}"))
+    show(counts_table(sorted(counts.rels.items()), "relationships"))
 
 
 GazetteerOpt = Annotated[
@@ -398,7 +369,7 @@ def extract_cmd(
 
     fields = run(lambda: parse_field_map(field_map or []))
     batch = run(lambda: read_sources(sources, strict=strict, field_map=fields))
-    print_issues(batch.issues, 5)
+    warn(issue_lines(batch.issues, 5))
     total = len(batch.papers)
     with progress_bar(enabled=err.is_terminal and total > 100) as advance:
         extracted = run(
@@ -597,7 +568,6 @@ ParamOpt = Annotated[
 FormatOpt = Annotated[
     str, typer.Option("--format", "-f", help="table, json, jsonl or csv.", case_sensitive=False)
 ]
-_FORMATS = ("table", "json", "jsonl", "csv")
 
 
 def _key_values(pairs: list[str] | None) -> dict[str, str]:
@@ -612,53 +582,6 @@ def _key_values(pairs: list[str] | None) -> dict[str, str]:
             raise typer.Exit(2)
         values[key.strip()] = value
     return values
-
-
-def _check_format(fmt: str) -> str:
-    fmt = fmt.lower()
-    if fmt not in _FORMATS:
-        err.print(f"[bold red]error:[/] --format must be one of {', '.join(_FORMATS)}")
-        raise typer.Exit(2)
-    return fmt
-
-
-def _cell(value: Any, *, sep: str = ", ") -> str:
-    """A value as CSV text: exact, for programs."""
-    if value is None:
-        return ""
-    if isinstance(value, list | tuple):
-        return sep.join(_cell(v) for v in value)
-    if isinstance(value, dict):
-        return json.dumps(value, ensure_ascii=False, default=str)
-    return str(value)
-
-
-def print_rows(columns: list[str], rows: list[tuple[Any, ...]], fmt: str) -> None:
-    """Rows as a table (people), JSON, JSON lines or CSV (programs); nothing else on stdout."""
-    if fmt == "jsonl":
-        for row in rows:
-            typer.echo(json.dumps(dict(zip(columns, row, strict=True)), ensure_ascii=False))
-    elif fmt == "json":
-        payload = [dict(zip(columns, row, strict=True)) for row in rows]
-        typer.echo(json.dumps(payload, ensure_ascii=False, indent=2, default=str))
-    elif fmt == "csv":
-        import csv
-        import io
-
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(columns)
-        writer.writerows([_cell(v, sep="; ") for v in row] for row in rows)
-        typer.echo(buffer.getvalue(), nl=False)
-    elif rows:
-        table = Table(box=None, header_style="bold", pad_edge=False)
-        for column in columns:
-            values = [r[columns.index(column)] for r in rows]
-            numeric = all(isinstance(v, int | float) for v in values if v is not None)
-            table.add_column(column, justify="right" if numeric else "left")
-        for row in rows:
-            table.add_row(*(printable(_cell(v)) for v in row))
-        out.print(table, highlight=False, markup=False)
 
 
 @app.command("query")
@@ -684,7 +607,7 @@ def query_cmd(
     from kg.queries import get_query, prepare_params, run_query
     from kg.queries import list_queries as all_queries
 
-    fmt = _check_format(fmt)
+    fmt = run(lambda: check_format(fmt))
     if list_queries or name is None:
         specs = all_queries()
         if fmt == "json":
@@ -726,7 +649,7 @@ def query_cmd(
     run(lambda: prepare_params(get_query(name), {**params, **({"limit": limit} if limit else {})}))
     with store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store:
         result = run(lambda: run_query(graph_store, name, params, limit=limit))
-    print_rows(result.columns, result.rows, fmt)
+    show(render_rows(result.columns, result.rows, fmt))
     if not result.rows:
         err.print(printable(f"no rows: {result.empty_reason}"), highlight=False, markup=False)
 
@@ -748,11 +671,11 @@ def cypher_cmd(
     numbers, true/false and JSON lists are typed, anything else is text."""
     from kg.queries import run_cypher
 
-    fmt = _check_format(fmt)
+    fmt = run(lambda: check_format(fmt))
     params = {key: _guess_value(value) for key, value in _key_values(param).items()}
     with store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store:
         result = run(lambda: run_cypher(graph_store, statement, params, write=write))
-    print_rows(result.columns, result.rows, fmt)
+    show(render_rows(result.columns, result.rows, fmt))
     if not result.rows:
         err.print(printable(f"no rows: {result.empty_reason}"), highlight=False, markup=False)
 
@@ -775,9 +698,10 @@ def authors_cmd(
     limit: Annotated[int | None, typer.Option(min=1, help="At most N rows (table: 25).")] = None,
 ) -> None:
     """Who is who in SOURCES as `kg build` sees it: spellings merged, ids, reasons; --explain."""
-    fmt, rules = _check_format(fmt), author_overrides or load_settings().author_overrides
+    fmt = run(lambda: check_format(fmt))
+    rules = author_overrides or load_settings().author_overrides
     columns, rows = run(lambda: author_table(sources, rules, explain=explain, mentions=mentions))
-    print_rows(columns, rows[: limit or (25 if fmt == "table" else None)], fmt)
+    show(render_rows(columns, rows[: limit or (25 if fmt == "table" else None)], fmt))
 
 
 @app.command("search")
@@ -799,11 +723,11 @@ def search_cmd(
     """Find the exact names to pass to `kg query`: fuzzy, and through name variants and aliases."""
     from kg.queries import search
 
-    fmt = _check_format(fmt)
+    fmt = run(lambda: check_format(fmt))
     with store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store:
         hits = run(lambda: search(graph_store, text, type=type_, limit=limit))
     rows = [(h.type, h.name, h.score, "" if h.matched == h.name else h.matched, h.id) for h in hits]
-    print_rows(["type", "name", "score", "matched", "id"], rows, fmt)
+    show(render_rows(["type", "name", "score", "matched", "id"], rows, fmt))
     if not hits:
         err.print(f"nothing in the graph is named like {text!r}", highlight=False, markup=False)
         raise typer.Exit(1)
