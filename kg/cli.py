@@ -502,6 +502,41 @@ def eval_cmd(
         raise typer.Exit(1)
 
 
+@app.command("train")
+def train_cmd(
+    data: Annotated[
+        Path | None,
+        typer.Option("--data", help="Corpora folder (default: ../shared/data by the repository)."),
+    ] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Weights folder (default: the package's, which kg extract and kg build load).",
+        ),
+    ] = None,
+    max_steps: Annotated[
+        int | None, typer.Option("--max-steps", min=1, help="Stop after N updates.")
+    ] = None,
+    limit: Annotated[
+        int | None, typer.Option("--limit", min=1, help="Papers or sentences per corpus.")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
+) -> None:
+    """Train the span model (Method/Task/Dataset/Metric) on SciREX, SciERC and TDMSci and print
+    its dev scores; progress goes to stderr. See docs/span_model.md."""
+    from kg.extract.training import train
+
+    report = run(
+        lambda: train(
+            data=data, output=output, seed=seed, max_steps=max_steps, limit=limit, log=sys.stderr
+        )
+    )
+    print_rows(["dev set", "label", "P", "R", "F1"], report.score_rows(), "table")
+    err.print(f"weights written to {report.output}", highlight=False)
+
+
 @app.command("viz")
 def viz_cmd(
     view: Annotated[
