@@ -76,7 +76,15 @@ def union(rules: list[dict], model: list[dict]) -> list[dict]:
 def main() -> int:
     from kg.evaluate import score
     from kg.extract.spanmodel import WEIGHTS_DIR
-    from kg.extract.training import DEFAULT_DATA, dev_sentences, evaluate, read_settings, score_rows
+    from kg.extract.training import (
+        BUCKETS,
+        DEFAULT_DATA,
+        calibration,
+        dev_sentences,
+        evaluate,
+        read_settings,
+        score_rows,
+    )
     from kg.text import clean_abstract
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -86,14 +94,17 @@ def main() -> int:
     args = parser.parse_args()
 
     sets = dev_sentences(DEFAULT_DATA, read_settings(), whole_papers=not args.skip_papers)
-    scores, calibration = evaluate(sets, weights=args.weights)
+    scores, judged = evaluate(sets, weights=args.weights)
     print(f"{'dev set':16s} {'label':8s} {'P':>6s} {'R':>6s} {'F1':>6s}")
     for name, label, p, r, f in score_rows(scores):
         print(f"{name:16s} {label:8s} {p:6.3f} {r:6.3f} {f:6.3f}")
-    print("\nprecision by score (all dev sets, exact span and label)")
-    print(f"{'score':>11s} {'spans':>7s} {'precision':>10s}")
-    for low, high, n, precision in calibration:
-        print(f"{low:4.2f}–{high:4.2f}  {n:7,d} {precision:10.3f}")
+    print("\nprecision by score (exact span and label): spans, precision")
+    judged["all"] = [j for name, js in judged.items() if name != "scirex-paper" for j in js]
+    print(f"{'score':>11s} " + " ".join(f"{name[:16]:>22s}" for name in judged))
+    table = {name: calibration(js) for name, js in judged.items()}
+    for i, (low, high) in enumerate(BUCKETS):
+        cells = (f"{table[n][i][2]:7,d} {table[n][i][3]:14.3f}" for n in judged)
+        print(f"{low:4.2f}–{high:4.2f} " + " ".join(cells))
 
     papers_path, gold_path = EVAL / "papers_dev.json", EVAL / "gold_dev.json"
     papers = json.loads(papers_path.read_text(encoding="utf-8"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 from pathlib import Path
 
 import numpy as np
@@ -10,6 +11,8 @@ import spacy
 from spacy.training import Example
 from typer.testing import CliRunner
 
+import kg.extract.spanmodel
+import kg.extract.training
 from kg.cli import app
 from kg.extract import build_pipeline
 from kg.extract.spanmodel import SPAN_KEY, TAGS, allowed_tags, decode
@@ -154,3 +157,8 @@ def test_weights_from_elsewhere_fail_with_a_message(tmp_path: Path):
     nlp = spacy.blank("en")
     with pytest.raises(Exception, match="kg train"):
         nlp.add_pipe("kg_span_model", config={"weights": str(tmp_path)})
+
+
+@pytest.mark.parametrize("module", [kg.extract.spanmodel, kg.extract.training])
+def test_the_examples_in_the_docstrings_hold(module):
+    assert doctest.testmod(module).failed == 0

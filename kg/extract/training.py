@@ -72,7 +72,7 @@ class Sentence:
 @dataclass(frozen=True, slots=True)
 class CorpusSettings:
     body_fraction: float = 0.3
-    tdmsci: str = "partial"  # or "skip"
+    tdmsci: str = "partial"  # or "skip", or "plain" (its O is O for every label: the naive merge)
     tdmsci_holdout: float = 0.2
 
     def __post_init__(self) -> None:
@@ -221,10 +221,11 @@ def scierc_sentences(path: Path, *, limit: int | None = None) -> Iterator[Senten
 
 
 def tdmsci_sentences(
-    path: Path, *, part: str, holdout: float, limit: int | None = None
+    path: Path, *, part: str, holdout: float, limit: int | None = None, partial: bool = True
 ) -> Iterator[Sentence]:
     """TDMSci sentences (CoNLL: word, character offset, BIO tag); ``part`` "train" or
-    "heldout" (the last ``holdout`` share of the file, one contiguous block)."""
+    "heldout" (the last ``holdout`` share of the file, one contiguous block). ``partial``:
+    mark Method as not annotated."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -252,7 +253,7 @@ def tdmsci_sentences(
                 current = None
             if tag.startswith("B-") or (tag.startswith("I-") and current is None):
                 current = (i, tag[2:])
-        yield _sentence(words, spans, unlabeled=("Method",), spaces=spaces)
+        yield _sentence(words, spans, unlabeled=("Method",) if partial else (), spaces=spaces)
 
 
 def to_doc(sentence: Sentence, vocab: Any) -> Any:
@@ -306,10 +307,14 @@ def train_sentences(
         ),
         "scierc": list(scierc_sentences(paths["scierc-train"], limit=limit)),
     }
-    if settings.tdmsci == "partial":
+    if settings.tdmsci != "skip":
         sets["tdmsci"] = list(
             tdmsci_sentences(
-                paths["tdmsci"], part="train", holdout=settings.tdmsci_holdout, limit=limit
+                paths["tdmsci"],
+                part="train",
+                holdout=settings.tdmsci_holdout,
+                limit=limit,
+                partial=settings.tdmsci == "partial",
             )
         )
     return sets
@@ -377,11 +382,16 @@ def train(
     max_steps: int | None = None,
     limit: int | None = None,
     log: IO[str] | None = None,
+    config_path: Path = CONFIG_PATH,
 ) -> TrainReport:
-    """Convert the corpora, train with spaCy's loop (config: ``data/spanmodel.cfg``, its
-    ``[kg.corpus]`` section for the conversion) and write the best weights (by dev F1) to
-    ``output``; ``log`` receives spaCy's progress table. ``data`` defaults to
-    :data:`DEFAULT_DATA`, ``output`` to the package's weights (what the pipeline loads)."""
+    """Convert the corpora, train with spaCy's loop and write the best weights (by dev F1) to
+    ``output`` (default: the package's, which the pipeline loads).
+
+    ``data`` defaults to :data:`DEFAULT_DATA`; ``log`` receives spaCy's progress table.
+    ``config_path`` (default ``data/spanmodel.cfg``; its ``[kg.corpus]`` section drives the
+    conversion) may name a variant for experiments with the corpus settings: the component
+    builds its network from the bundled config, so the network sections must stay as they are.
+    """
     import io
 
     from spacy.training.initialize import init_nlp
@@ -390,7 +400,7 @@ def train(
 
     data = data or DEFAULT_DATA
     output = output or WEIGHTS_DIR
-    settings = read_settings()
+    settings = read_settings(config_path)
     train_sets = train_sentences(data, settings, limit=limit)
     dev_sets = dev_sentences(data, settings, limit=limit)
     report = TrainReport(
@@ -413,7 +423,7 @@ def train(
         if max_steps is not None:
             overrides["training.max_steps"] = max_steps
             overrides["training.eval_frequency"] = max(1, min(1000, max_steps))
-        config = load_config(CONFIG_PATH, overrides=overrides, interpolate=False)
+        config = load_config(config_path, overrides=overrides, interpolate=False)
         config.pop("kg", None)
         nlp = init_nlp(config)
         (work / "out").mkdir()
@@ -423,15 +433,20 @@ def train(
             shutil.rmtree(output)
         output.parent.mkdir(parents=True, exist_ok=True)
         shutil.copytree(best, output)
-    report.scores, report.calibration = evaluate(dev_sets, weights=output)
+    report.scores, judged = evaluate(dev_sets, weights=output)
+    report.calibration = calibration(j for js in judged.values() for j in js)
     return report
+
+
+Judged = list[tuple[str, float, bool]]
+BUCKETS = ((0.0, 0.5), (0.5, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 0.95), (0.95, 1.0))
 
 
 def evaluate(
     sets: dict[str, list[Sentence]], *, weights: Path = WEIGHTS_DIR, batch_size: int = 64
-) -> tuple[dict[str, dict[str, Any]], list[tuple[float, float, int, float]]]:
-    """Scores of the model alone on each set, and its calibration over all of them:
-    ``(low, high, predictions, precision)`` per score bucket (open predictions left out)."""
+) -> tuple[dict[str, dict[str, Any]], dict[str, Judged]]:
+    """The model alone on each set: its scores (:func:`score_examples`), and each prediction
+    as ``(label, score, right)`` (those the reference leaves open left out)."""
     import spacy
     from spacy.training import Example
 
@@ -439,23 +454,26 @@ def evaluate(
 
     nlp = spacy.blank("en")
     nlp.add_pipe("kg_span_model", config={"weights": str(weights)})
-    scores = {}
-    buckets = [(0.0, 0.5), (0.5, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 0.95), (0.95, 1.01)]
-    tally = [[0, 0] for _ in buckets]
+    scores, judged = {}, {}
     for name, sentences in sets.items():
         refs = [to_doc(s, nlp.vocab) for s in sentences]
         preds = nlp.pipe((d.text for d in refs), batch_size=batch_size)
         examples = [Example(p, r) for p, r in zip(preds, refs, strict=True)]
         scores[name] = score_examples(examples)
-        for eg in examples:
-            for _, score, right in judge(eg)[0]:
-                if right is None:
-                    continue
-                i = next(i for i, (a, b) in enumerate(buckets) if a <= score < b)
-                tally[i][0] += 1
-                tally[i][1] += bool(right)
-    calibration = [
-        (a, min(b, 1.0), n, ok / n if n else 0.0)
-        for (a, b), (n, ok) in zip(buckets, tally, strict=True)
-    ]
-    return scores, calibration
+        judged[name] = [
+            (label, score, right)
+            for eg in examples
+            for label, score, right in judge(eg)[0]
+            if right is not None
+        ]
+    return scores, judged
+
+
+def calibration(judged: Iterable[tuple[str, float, bool]]) -> list[tuple[float, float, int, float]]:
+    """``(low, high, predictions, precision)`` per score bucket: is the score a probability?"""
+    tally = [[0, 0] for _ in BUCKETS]
+    for _, score, right in judged:
+        i = next(i for i, (_, high) in enumerate(BUCKETS) if score < high or high == 1.0)
+        tally[i][0] += 1
+        tally[i][1] += right
+    return [(a, b, n, ok / n if n else 0.0) for (a, b), (n, ok) in zip(BUCKETS, tally, strict=True)]
