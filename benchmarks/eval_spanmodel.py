@@ -112,7 +112,7 @@ def main() -> int:
     print(f"\ndev gold ({len(papers)} abstracts), score.py conventions")
     print(f"{'extraction':28s} {'METHOD':>6s} {'DATA':>6s} {'TASK':>6s}   (F1; P/R below)")
     rules = rules_records(papers)
-    runs = [("rules (kg eval)", rules)]
+    runs = [("rules (kg extract)", rules)]
     for threshold in (0.0, 0.5, 0.8):
         model = model_records(texts, args.weights, threshold)
         runs.append((f"model, score >= {threshold}", model))

@@ -85,10 +85,10 @@ def _chain_constraints() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 _MOVE, _START, _END = _chain_constraints()
 _B, _I, _L, _U = (np.array([_TAG_INDEX[f"{p}-{label}"] for label in LABELS]) for p in "BILU")
-_CLOSED = np.array([0, *_L, *_U])
+_CLOSED = np.array([0, *_L, *_U])  # may precede O, B and U
+_FROM_CLOSED = np.array([0, *_B, *_U])
 _KIND = np.array(["OBILU".index(t[0]) for t in TAGS])
 _LABEL_OF = [t[2:] for t in TAGS]
-_FROM_CLOSED = np.array([0, *_B, *_U])
 
 
 #: A token the model gives "O" with at least this probability is taken as "O". That splits a
@@ -116,8 +116,8 @@ def decode(probs: Sequence[np.ndarray]) -> list[list[tuple[int, int, str, float]
     stretches.sort(key=lambda s: s[2] - s[1])
     while stretches:
         longest = 2 * (stretches[0][2] - stretches[0][1])
-        cut = next((i for i, (_, a, b) in enumerate(stretches) if b - a > longest), None)
-        group, stretches = stretches[:cut], stretches[cut:] if cut else []
+        cut = next((i for i, (_, a, b) in enumerate(stretches) if b - a > longest), len(stretches))
+        group, stretches = stretches[:cut], stretches[cut:]
         for (b, offset, _), start, end, label, prob in _decode_stretches(probs, group):
             out[b].append((offset + start, offset + end, label, prob))
     for spans in out:
