@@ -76,9 +76,9 @@ class CorpusSettings:
     tdmsci_holdout: float = 0.2
 
     def __post_init__(self) -> None:
-        if self.tdmsci not in ("partial", "skip"):
+        if self.tdmsci not in ("partial", "skip", "plain"):
             raise ConfigError(
-                f'[kg.corpus] tdmsci must be "partial" or "skip", not {self.tdmsci!r}'
+                f'[kg.corpus] tdmsci must be "partial", "skip" or "plain", not {self.tdmsci!r}'
             )
 
 
