@@ -504,35 +504,20 @@ def eval_cmd(
 
 @app.command("train")
 def train_cmd(
-    data: Annotated[
-        Path | None,
-        typer.Option("--data", help="Corpora folder (default: ../shared/data by the repository)."),
-    ] = None,
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help="Weights folder (default: the package's, which kg extract and kg build load).",
-        ),
-    ] = None,
+    data: Annotated[Path | None, typer.Option("--data", help="Corpora folder.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Weights folder.")] = None,
     max_steps: Annotated[
-        int | None, typer.Option("--max-steps", min=1, help="Stop after N updates.")
+        int | None, typer.Option("--max-steps", min=1, help="Max updates.")
     ] = None,
-    limit: Annotated[
-        int | None, typer.Option("--limit", min=1, help="Papers or sentences per corpus.")
-    ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, help="Docs per corpus.")] = None,
 ) -> None:
-    """Train the span model (Method/Task/Dataset/Metric) on SciREX, SciERC and TDMSci and print
-    its dev scores; progress goes to stderr. See docs/span_model.md."""
+    """Train the span model (Method/Task/Dataset/Metric) on SciREX, SciERC and TDMSci from
+    ../shared/data (or --data), write its weights into the package (or --output) and print its
+    dev scores; progress goes to stderr. See docs/span_model.md."""
     from kg.extract.training import train
 
-    report = run(
-        lambda: train(
-            data=data, output=output, seed=seed, max_steps=max_steps, limit=limit, log=sys.stderr
-        )
-    )
+    log = sys.stderr
+    report = run(lambda: train(data=data, output=output, max_steps=max_steps, limit=limit, log=log))
     print_rows(["dev set", "label", "P", "R", "F1"], report.score_rows(), "table")
     err.print(f"weights written to {report.output}", highlight=False)
 
