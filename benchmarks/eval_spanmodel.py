@@ -4,10 +4,10 @@ could add to the rules on the dev gold.
 1. Exact-span P/R/F1 per label on SciREX dev (the abstract, and whole papers), SciERC dev and the
    held-out TDMSci block (kg.extract.training.evaluate; partial labels count neither way).
 2. Precision by score bucket over the dev sets (is the score a probability?).
-3. Document level on ../shared/eval/gold_dev.json with score.py's conventions: the model's spans
-   as entities (Method → METHOD, Dataset → DATA, Task → TASK; Metric left out) at a few score
-   thresholds, kg's rules alone, and the rules plus the model's names they do not have.
-   ``--verbose`` lists the model's false positives and misses there (score.py's SCORE_VERBOSE).
+3. Document level on every `kg eval` set (dev gold, tune, heldout, SciERC and SciREX dev) with
+   score.py's conventions: the model's spans as entities (Method → METHOD, Dataset → DATA,
+   Task → TASK; Metric left out) at a few score thresholds, kg's rules alone, and the rules plus
+   the model's names they do not have. ``--verbose`` lists the model's false positives and misses.
 
     python benchmarks/eval_spanmodel.py [--weights DIR] [--skip-papers] [--verbose]
 """
@@ -15,13 +15,8 @@ could add to the rules on the dev gold.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-EVAL = Path(__file__).resolve().parents[1].parent / "shared" / "eval"
 TYPES = {"Method": "Method", "Dataset": "Dataset", "Task": "Task"}
 
 
@@ -44,25 +39,8 @@ def model_records(texts: list[str], weights: Path, threshold: float) -> list[dic
     return records
 
 
-def rules_records(papers: list[dict]) -> list[dict]:
-    from kg.extract import extract_papers, to_record
-    from kg.model import Author, Paper, SourceRef
-    from kg.text import clean_abstract
-
-    ps = [
-        Paper(
-            id=p["id"],
-            abstract=clean_abstract(p["abstract"])[0],
-            abstract_raw=p["abstract"],
-            authors=(Author("x", "X"),),
-            source=SourceRef("dev"),
-        )
-        for p in papers
-    ]
-    return [to_record(ep) for ep in extract_papers(ps, span_model=False)]
-
-
 def union(rules: list[dict], model: list[dict]) -> list[dict]:
+    """The rules' records plus the model's names they do not have."""
     from kg.extract.resources import name_key
 
     out = []
@@ -73,8 +51,43 @@ def union(rules: list[dict], model: list[dict]) -> list[dict]:
     return out
 
 
+def gold_sets(weights: Path, *, verbose: bool) -> None:
+    """Every `kg eval` set: the rules, the model alone and the two together, METHOD/DATA/TASK."""
+    from kg.evalsets import eval_sets
+    from kg.evaluate import extract_records, pair_records, score_paired
+
+    cats = ("METHOD", "DATA", "TASK")
+    print(
+        f"\nkg eval's sets (score.py's rules): F1, then P/R\n{'set':8s} {'extraction':24s} "
+        + " ".join(f"{c:>9s}" for c in cats)
+    )
+    for name, es in eval_sets().items():
+        if not es.available:
+            print(f"{name:8s} (no data)")
+            continue
+        gold = es.load()
+        texts = [p.abstract for p in gold.papers]
+        rules = extract_records(gold.papers)
+        runs = [("rules (kg extract)", rules)]
+        for threshold in (0.0, 0.5, 0.8):
+            model = model_records(texts, weights, threshold)
+            runs += [
+                (f"model >= {threshold}", model),
+                (f"rules + model >= {threshold}", union(rules, model)),
+            ]
+        for label, records in runs:
+            s = score_paired(pair_records(records, gold.abstracts), gold.entities, categories=cats)
+            print(f"{name:8s} {label:24s} " + " ".join(f"{s[c].f1:9.3f}" for c in cats))
+            print(
+                f"{'':33s} " + " ".join(f"{s[c].precision:4.2f}/{s[c].recall:4.2f}" for c in cats)
+            )
+            if verbose and label == "model >= 0.5":
+                for c in cats:
+                    print(f"   {c} false positives: " + "; ".join(s[c].false_positives[:40]))
+                    print(f"   {c} misses: " + "; ".join(s[c].misses[:40]))
+
+
 def main() -> int:
-    from kg.evaluate import score
     from kg.extract.spanmodel import WEIGHTS_DIR
     from kg.extract.training import (
         BUCKETS,
@@ -85,12 +98,11 @@ def main() -> int:
         read_settings,
         score_rows,
     )
-    from kg.text import clean_abstract
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--weights", type=Path, default=WEIGHTS_DIR)
     parser.add_argument("--skip-papers", action="store_true", help="no whole SciREX papers")
-    parser.add_argument("--verbose", action="store_true", help="list errors on the dev gold")
+    parser.add_argument("--verbose", action="store_true", help="list the model's errors")
     args = parser.parse_args()
 
     sets = dev_sentences(DEFAULT_DATA, read_settings(), whole_papers=not args.skip_papers)
@@ -105,35 +117,7 @@ def main() -> int:
     for i, (low, high) in enumerate(BUCKETS):
         cells = (f"{table[n][i][2]:7,d} {table[n][i][3]:14.3f}" for n in judged)
         print(f"{low:4.2f}–{high:4.2f} " + " ".join(cells))
-
-    papers_path, gold_path = EVAL / "papers_dev.json", EVAL / "gold_dev.json"
-    papers = json.loads(papers_path.read_text(encoding="utf-8"))
-    texts = [clean_abstract(p["abstract"])[0] for p in papers]
-    print(f"\ndev gold ({len(papers)} abstracts), score.py conventions")
-    print(f"{'extraction':28s} {'METHOD':>6s} {'DATA':>6s} {'TASK':>6s}   (F1; P/R below)")
-    rules = rules_records(papers)
-    runs = [("rules (kg extract)", rules)]
-    for threshold in (0.0, 0.5, 0.8):
-        model = model_records(texts, args.weights, threshold)
-        runs.append((f"model, score >= {threshold}", model))
-        runs.append((f"rules + model >= {threshold}", union(rules, model)))
-    for name, records in runs:
-        s = score(records, papers_path, [gold_path])
-        cats = ("METHOD", "DATA", "TASK")
-        print(f"{name:28s} " + " ".join(f"{s[c][2]:6.3f}" for c in cats))
-        print(f"{'':28s} " + " ".join(f"{s[c][0]:.2f}/{s[c][1]:.2f}" for c in cats))
-    if args.verbose:
-        lines = "".join(json.dumps(r) + "\n" for r in model_records(texts, args.weights, 0.5))
-        result = subprocess.run(
-            [sys.executable, str(EVAL / "score.py"), str(papers_path), str(gold_path)],
-            input=lines,
-            capture_output=True,
-            text=True,
-            env={**os.environ, "SCORE_VERBOSE": "1"},
-            check=True,
-        )
-        print("\nmodel (score >= 0.5) against the dev gold, as score.py reports it")
-        print(result.stdout)
+    gold_sets(args.weights, verbose=args.verbose)
     return 0
 
 
