@@ -136,9 +136,7 @@ def test_kg_pipeline_runs_the_span_model_unless_asked_not_to():
 @pytest.mark.skipif(not DEFAULT_DATA.is_dir(), reason=f"no training corpora at {DEFAULT_DATA}")
 def test_kg_train_writes_a_model_that_loads(tmp_path: Path):
     out = tmp_path / "weights"
-    result = CliRunner().invoke(
-        app, ["train", "--limit", "2", "--max-steps", "5", "--output", str(out)]
-    )
+    result = CliRunner().invoke(app, ["train", "--smoke", "--output", str(out)])
     assert result.exit_code == 0, result.output
     assert "scirex-abstract" in result.stdout and "Method" in result.stdout
     nlp = spacy.blank("en")
@@ -148,7 +146,7 @@ def test_kg_train_writes_a_model_that_loads(tmp_path: Path):
 
 
 def test_kg_train_says_where_the_corpora_should_be(tmp_path: Path):
-    result = CliRunner().invoke(app, ["train", "--data", str(tmp_path), "--limit", "1"])
+    result = CliRunner().invoke(app, ["train", "--data", str(tmp_path), "--smoke"])
     assert result.exit_code == 1
     assert "training corpora not found" in result.output and "--data" in result.output
 
