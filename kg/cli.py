@@ -480,6 +480,21 @@ def eval_cmd(
         raise typer.Exit(1)
 
 
+@app.command("train")
+def train_cmd(
+    data: Annotated[Path | None, typer.Option("--data", help="Corpora folder.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Weights folder.")] = None,
+    smoke: Annotated[bool, typer.Option("--smoke", help="2 docs per corpus, 5 updates.")] = False,
+) -> None:
+    """Train the span model on SciREX, SciERC and TDMSci (../shared/data or --data) into the
+    package (or --output); print its dev scores, progress on stderr. See docs/span_model.md."""
+    from kg.extract.training import train
+
+    lim, steps = (2, 5) if smoke else (None, None)
+    report = run(lambda: train(data=data, output=output, limit=lim, max_steps=steps, log=err.file))
+    show(render_rows(["dev set", "label", "P", "R", "F1"], report.score_rows(), "table"))
+
+
 @app.command("viz")
 def viz_cmd(
     view: Annotated[

@@ -818,7 +818,7 @@ def test_record_has_the_score_py_shape_and_progress_is_reported():
 def test_pipeline_is_built_once_and_needs_no_model():
     nlp = build_pipeline()
     assert nlp is build_pipeline()
-    assert nlp.pipe_names == ["sentencizer", "kg_gazetteer", "kg_entities"]
+    assert nlp.pipe_names == ["sentencizer", "kg_span_model", "kg_gazetteer", "kg_entities"]
 
 
 def test_n_process_gives_the_same_result():

@@ -1,8 +1,9 @@
 """Extraction: methods, datasets, benchmarks and tasks in abstracts, with the paper's role.
 
-The pipeline is ``spacy.blank("en")`` + a sentencizer + two registered components
-(``kg_gazetteer``, ``kg_entities``; see :mod:`kg.extract.components`), so it needs no model
-download. :func:`extract_papers` runs it over every abstract and then canonicalizes entities
+The pipeline is ``spacy.blank("en")`` + a sentencizer + the trained span model
+(``kg_span_model``, weights shipped in the package; see :mod:`kg.extract.spanmodel`) + two rule
+components (``kg_gazetteer``, ``kg_entities``; see :mod:`kg.extract.components`), so it needs no
+model download. :func:`extract_papers` runs it over every abstract and then canonicalizes entities
 across papers (:mod:`kg.extract.canonical`).
 
 >>> [ep] = extract_papers([_example()])
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from kg.errors import ConfigError
 from kg.extract import components as _components  # noqa: F401  (registers the factories)
+from kg.extract import spanmodel as _spanmodel  # noqa: F401  (registers kg_span_model)
 from kg.extract.canonical import canonicalize, read_aliases
 from kg.model import (
     EXTRACT_PIECE_CHARS,
@@ -48,7 +50,7 @@ _SENTENCE_END = re.compile(r"[.!?][\"')\]]?\s")
 
 
 @cache
-def _build(model: str | None, gazetteers: tuple[Path, ...]) -> Language:
+def _build(model: str | None, gazetteers: tuple[Path, ...], span_model: bool) -> Language:
     import spacy
 
     if model is None:
@@ -67,22 +69,30 @@ def _build(model: str | None, gazetteers: tuple[Path, ...]) -> Language:
         tokenizer.add_special_case(abbr, [{"ORTH": abbr}])
     if "parser" not in nlp.pipe_names and "senter" not in nlp.pipe_names:
         nlp.add_pipe("sentencizer")
+    if span_model:
+        nlp.add_pipe("kg_span_model")
     nlp.add_pipe("kg_gazetteer", config={"gazetteers": [str(p) for p in gazetteers]})
     nlp.add_pipe("kg_entities")
     return nlp
 
 
 def build_pipeline(
-    *, model: str | None = None, aliases: Path | None = None, gazetteers: Sequence[Path] = ()
+    *,
+    model: str | None = None,
+    aliases: Path | None = None,
+    gazetteers: Sequence[Path] = (),
+    span_model: bool = True,
 ) -> Language:
-    """The extraction pipeline, built once per process for each (model, gazetteers).
+    """The extraction pipeline, built once per process for each set of options.
+
+    `span_model=False` leaves out the trained span model (the rules do not read it yet).
 
     `aliases` is applied after the pipeline, across papers (see :func:`extract_papers`); it is
     accepted here so that both functions take the same options, and is checked for readability.
     """
     if aliases is not None:
         read_aliases(aliases)
-    return _build(model, tuple(Path(p).resolve() for p in gazetteers))
+    return _build(model, tuple(Path(p).resolve() for p in gazetteers), span_model)
 
 
 def extract_papers(
@@ -91,6 +101,7 @@ def extract_papers(
     model: str | None = None,
     aliases: Path | None = None,
     gazetteers: Sequence[Path] = (),
+    span_model: bool = True,
     n_process: int = 1,
     batch_size: int = 64,
     progress: Callable[[int], None] | None = None,
@@ -98,7 +109,7 @@ def extract_papers(
     """Run the pipeline over every paper's cleaned abstract, then canonicalize across papers."""
     papers = list(papers)
     rules = read_aliases(aliases) if aliases is not None else []
-    nlp = build_pipeline(model=model, gazetteers=gazetteers)
+    nlp = build_pipeline(model=model, gazetteers=gazetteers, span_model=span_model)
     raw: list[list[dict]] = [[] for _ in papers]
     # A long abstract is read in pieces (see EXTRACT_PIECE_CHARS): time stays linear in length.
     parts = [
