@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 import multiprocessing
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 import pytest
@@ -479,40 +481,50 @@ def _overlapping_graphs(writers: int) -> list[GraphData]:
     return graphs
 
 
-@pytest.mark.neo4j
-def test_overlapping_coauthor_recomputes_in_neo4j_never_duplicate_a_pair(neo4j_server, neo4j_store):
-    """kg's writes take turns (the write lease); should two recomputes of one author still
-    overlap (a lease that lapsed), each pair is stored once: the recompute locks its authors."""
+def _at_once_on_neo4j(neo4j_server, work: Callable[[Any, Any], None], items: list) -> None:
+    """``work(store, item)`` for each item, each in a thread with its own connection, started
+    together; fails with the first error any of them raised."""
     import threading
 
     from kg.store.neo4j import Neo4jStore
 
-    graphs = _overlapping_graphs(4)
-    whole = GraphData([n for g in graphs for n in g.nodes], [r for g in graphs for r in g.rels])
-    for g in graphs:  # nodes and AUTHORED in place: the writers below race on COAUTHOR alone
-        neo4j_store.write(g)
-    neo4j_store.run("MATCH ()-[r:COAUTHOR]->() DELETE r", write=True)
-    start = threading.Barrier(len(graphs))
+    start = threading.Barrier(len(items))
     errors: list[BaseException] = []
 
-    def writer(graph: GraphData) -> None:
+    def run(item: Any) -> None:
         store = Neo4jStore.connect(neo4j_server.settings(Path("unused")))
-        papers = sorted({r.end[1] for r in graph.rels if r.type == "AUTHORED"})
         try:
-            for _ in range(3):
-                start.wait()
-                store._recompute_coauthors(papers)
+            start.wait()
+            work(store, item)
         except BaseException as exc:  # reported below, with the others
             errors.append(exc)
         finally:
             store.close()
 
-    threads = [threading.Thread(target=writer, args=(g,)) for g in graphs]
+    threads = [threading.Thread(target=run, args=(item,)) for item in items]
     for t in threads:
         t.start()
     for t in threads:
         t.join(300)
     assert errors == []
+
+
+@pytest.mark.neo4j
+def test_overlapping_coauthor_recomputes_in_neo4j_never_duplicate_a_pair(neo4j_server, neo4j_store):
+    """kg's writes take turns (the write lease); should two recomputes of one author still
+    overlap (a lease that lapsed), each pair is stored once: the recompute locks its authors."""
+    graphs = _overlapping_graphs(4)
+    whole = GraphData([n for g in graphs for n in g.nodes], [r for g in graphs for r in g.rels])
+    for g in graphs:  # nodes and AUTHORED in place: the writers below race on COAUTHOR alone
+        neo4j_store.write(g)
+    neo4j_store.run("MATCH ()-[r:COAUTHOR]->() DELETE r", write=True)
+
+    def recompute(store, graph: GraphData) -> None:
+        papers = sorted({r.end[1] for r in graph.rels if r.type == "AUTHORED"})
+        store._recompute_coauthors(papers)
+
+    for _ in range(3):
+        _at_once_on_neo4j(neo4j_server, recompute, graphs)
     (row,) = neo4j_store.run("MATCH ()-[r:COAUTHOR]->() RETURN count(r) AS n")
     expected = expected_coauthors(whole)
     assert row["n"] == len(expected)  # one relationship per pair
@@ -523,31 +535,9 @@ def test_overlapping_coauthor_recomputes_in_neo4j_never_duplicate_a_pair(neo4j_s
 def test_builds_at_once_into_one_neo4j_give_the_graph_of_one_build(
     neo4j_server, neo4j_store, tmp_path: Path, sample_records: list[ExtractedPaper]
 ) -> None:
-    import threading
-
-    from kg.store.neo4j import Neo4jStore
-
     parts = _builds(sample_records, 3)
     expected = comparable(_one_build([r for part in parts for r in part], tmp_path / "whole"))
-    start = threading.Barrier(len(parts))
-    errors: list[BaseException] = []
-
-    def build(part: list[ExtractedPaper]) -> None:
-        store = Neo4jStore.connect(neo4j_server.settings(Path("unused")))
-        try:
-            start.wait()
-            write_records(part, store)
-        except BaseException as exc:  # reported below, with the others
-            errors.append(exc)
-        finally:
-            store.close()
-
-    threads = [threading.Thread(target=build, args=(part,)) for part in parts]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(300)
-    assert errors == []
+    _at_once_on_neo4j(neo4j_server, lambda store, part: write_records(part, store), parts)
     assert comparable(neo4j_store.to_networkx()) == expected
 
 
@@ -572,17 +562,45 @@ def test_a_neo4j_build_waits_for_the_write_lease_then_gives_up_clearly(neo4j_ser
         other.close()
 
 
-@pytest.mark.neo4j
-def test_the_lease_of_a_killed_build_lapses(neo4j_store):
-    neo4j_store.apply_schema()
-    neo4j_store.run(
-        "MERGE (l:KgWriteLock {id: 'write'}) SET l.token = 'gone', l.holder = 'pid 1 on gone', "
-        "l.expires = timestamp() - 1",
+def _leave_lease(store, *, host: str, pid: int, seconds: int) -> None:
+    """A lease as a build that died left it: its holder, and an expiry ``seconds`` from now."""
+    store.apply_schema()
+    store.run(
+        "MERGE (l:KgWriteLock {id: 'write'}) SET l.token = 'gone', l.host = $host, "
+        "l.pid = $pid, l.expires = timestamp() + $ms",
+        {"host": host, "pid": pid, "ms": seconds * 1000},
         write=True,
     )
+
+
+@pytest.mark.neo4j
+def test_the_lease_of_a_killed_build_lapses(neo4j_store):
+    _leave_lease(neo4j_store, host="elsewhere", pid=1, seconds=-1)
     neo4j_store.lock_timeout = 0.5
     neo4j_store.write(_overlapping_graphs(1)[0])
     assert neo4j_store.counts().node("Paper") == 10
+
+
+@pytest.mark.neo4j
+def test_the_lease_of_a_build_that_died_on_this_machine_is_taken_at_once(neo4j_store):
+    import socket
+    import subprocess
+    import sys
+
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    _leave_lease(neo4j_store, host=socket.gethostname(), pid=int(dead.stdout), seconds=600)
+    neo4j_store.lock_timeout = 0.5
+    neo4j_store.write(_overlapping_graphs(1)[0])
+    assert neo4j_store.counts().node("Paper") == 10
+    with pytest.raises(StoreBusy, match="pid 1 on elsewhere"):  # a live one elsewhere: wait
+        _leave_lease(neo4j_store, host="elsewhere", pid=1, seconds=600)
+        neo4j_store.write(_overlapping_graphs(1)[0])
+    neo4j_store.run("MATCH (l:KgWriteLock) DETACH DELETE l", write=True)
 
 
 @pytest.mark.neo4j

@@ -348,19 +348,7 @@ class Neo4jStore:
             finally:
                 self._lease_depth -= 1
             return
-        holder = f"pid {os.getpid()} on {socket.gethostname()}"
-        token = f"{holder} {uuid.uuid4().hex}"
-        with self._translate_errors("write to"):
-            self.apply_schema()  # the lease's uniqueness constraint makes taking it atomic
-            deadline = time.monotonic() + self.lock_timeout
-            while (other := self._write(_take_lease, token, holder)) is not None:
-                if time.monotonic() >= deadline:
-                    raise StoreBusy(
-                        f"another kg process ({other}) is writing Neo4j at {self.location}; "
-                        f"waited {self.lock_timeout:g} s. Run this again when it has finished "
-                        "(KG_LOCK_TIMEOUT sets how long to wait)."
-                    )
-                time.sleep(0.2)
+        token = self._take_lease()
         lost = threading.Event()
         stop = threading.Event()
 
@@ -387,9 +375,9 @@ class Neo4jStore:
                 with self._translate_errors("write to"):
                     self._write(_consume, _RELEASE_LEASE, {"token": token})
             except StoreError:
+                _ABANDONED.add(token)  # a later build in this process need not wait for it
                 if done:
-                    raise
-                # else the error on its way out says what failed; the lease lapses by itself
+                    raise  # else the error on its way out says what failed
         if lost.is_set():
             raise StoreBusy(
                 f"this build's write lease on Neo4j at {self.location} lapsed while it ran (was "
@@ -397,6 +385,28 @@ class Neo4jStore:
                 "at the same time. Run it again: writes MERGE on ids, so the rerun completes "
                 "the graph."
             )
+
+    def _take_lease(self) -> str:
+        """Claim the write lease, waiting while another holder's is live; the token that
+        renews and releases it. A lease whose holder died on this machine, or that this process
+        could not release, is taken at once instead of after it lapses."""
+        token = uuid.uuid4().hex
+        stale = set(_ABANDONED)
+        with self._translate_errors("write to"):
+            self.apply_schema()  # the lease's uniqueness constraint makes taking it atomic
+            deadline = time.monotonic() + self.lock_timeout
+            while (other := self._write(_claim_lease, token, sorted(stale))) is not None:
+                if _died_here(other):
+                    stale.add(other["token"])
+                    continue
+                if time.monotonic() >= deadline:
+                    raise StoreBusy(
+                        f"another kg process (pid {other['pid']} on {other['host']}) is writing "
+                        f"Neo4j at {self.location}; waited {self.lock_timeout:g} s. Run this "
+                        "again when it has finished (KG_LOCK_TIMEOUT sets how long to wait)."
+                    )
+                time.sleep(0.2)
+        return token
 
     # --- schema and deletion --------------------------------------------------------------------
 
@@ -659,37 +669,59 @@ _CREATE_COAUTHORS = (
 # Expiry is the server's clock: kg processes on several machines need not agree on the time.
 _LEASE = "MERGE (l:KgWriteLock {id: 'write'}) SET l.id = l.id"
 _LEASE_HOLDER = (
-    "MATCH (l:KgWriteLock {id: 'write'}) "
-    "RETURN l.token AS token, l.holder AS holder, coalesce(l.expires, 0) > timestamp() AS live"
+    "MATCH (l:KgWriteLock {id: 'write'}) RETURN l.token AS token, l.host AS host, l.pid AS pid, "
+    "coalesce(l.expires, 0) > timestamp() AS live"
 )
 _CLAIM_LEASE = (
     "MATCH (l:KgWriteLock {id: 'write'}) "
-    "SET l.token = $token, l.holder = $holder, l.expires = timestamp() + $ms"
+    "SET l.token = $token, l.host = $host, l.pid = $pid, l.expires = timestamp() + $ms"
 )
 _RENEW_LEASE = (
     "MATCH (l:KgWriteLock {id: 'write'}) WHERE l.token = $token "
     "SET l.expires = timestamp() + $ms RETURN count(l) AS n"
 )
 _RELEASE_LEASE = (
-    "MATCH (l:KgWriteLock {id: 'write'}) WHERE l.token = $token REMOVE l.token, l.holder, l.expires"
+    "MATCH (l:KgWriteLock {id: 'write'}) WHERE l.token = $token "
+    "REMOVE l.token, l.host, l.pid, l.expires"
 )
+#: Tokens of leases this process could not release (Neo4j went down under a build).
+_ABANDONED: set[str] = set()
 
 
-def _take_lease(tx: ManagedTransaction, token: str, holder: str) -> str | None:
-    """Claim the lease unless another holder's is live; None when claimed, else who holds it."""
+def _claim_lease(tx: ManagedTransaction, token: str, stale: list[str]) -> dict[str, Any] | None:
+    """Claim the lease unless another holder's is live (and not in ``stale``): None when
+    claimed, else that holder (token, host, pid)."""
     tx.run(_LEASE).consume()
     row = tx.run(_LEASE_HOLDER).single(strict=True)
-    if row["live"] and row["token"] not in (None, token):
-        return str(row["holder"] or "unknown")
-    tx.run(_CLAIM_LEASE, token=token, holder=holder, ms=int(LEASE_SECONDS * 1000)).consume()
+    if row["live"] and row["token"] not in (None, token, *stale):
+        return row.data()
+    tx.run(
+        _CLAIM_LEASE,
+        token=token,
+        host=socket.gethostname(),
+        pid=os.getpid(),
+        ms=int(LEASE_SECONDS * 1000),
+    ).consume()
     return None
 
 
 def _renew_lease(tx: ManagedTransaction, token: str) -> bool:
-    n: int = tx.run(_RENEW_LEASE, token=token, ms=int(LEASE_SECONDS * 1000)).single(strict=True)[
-        "n"
-    ]
-    return n > 0
+    row = tx.run(_RENEW_LEASE, token=token, ms=int(LEASE_SECONDS * 1000)).single(strict=True)
+    return bool(row["n"])
+
+
+def _died_here(holder: dict[str, Any]) -> bool:
+    """The lease's holder ran on this machine and its process is gone (POSIX: on Windows,
+    os.kill would end the process it asks about)."""
+    if os.name != "posix" or holder["host"] != socket.gethostname() or not holder["pid"]:
+        return False
+    try:
+        os.kill(holder["pid"], 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # alive, another user's
+        return False
+    return False
 
 
 _AUTHORS_OF_PAPERS = (
