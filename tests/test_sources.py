@@ -274,6 +274,24 @@ def test_csv_with_wrong_columns(tmp_path):
     assert batch.papers == [] and batch.issues[0].reason == "wrong CSV columns"
 
 
+def test_csv_quote_left_open_costs_its_row_only(tmp_path):
+    """An unclosed quote would make its row swallow every row after it, silently."""
+    csv_text = (
+        "title,authors,abstract\n"
+        f'First,Ann Lee,"{ABSTRACT}\nwith a second line"\n'
+        '"Broken,Bob Ray,We study a quote that never closes.\n'
+        f"Third,Cy Dee,{ABSTRACT.replace(',', ';')}\n"
+        "Fourth,Di Eve,A short abstract.\n"
+    )
+    batch = read_sources([write(tmp_path, "p.csv", csv_text)])
+    assert [p.title for p in batch.papers] == ["First", "Third", "Fourth"]
+    assert [p.source.line for p in batch.papers] == [2, 5, 6]
+    assert "second line" in batch.papers[0].abstract  # a closed multi-line field stays whole
+    (issue,) = batch.issues
+    assert (issue.where.line, issue.reason) == (4, "malformed CSV")
+    assert "never closed" in issue.detail
+
+
 def test_folder_with_unrelated_files(tmp_path):
     write(tmp_path, "notes.bin", b"\x89PNG\r\n\x1a\n\x00\x00")
     write(tmp_path, "a.txt", listing("Ann Lee, Bo Chen", ABSTRACT))

@@ -317,39 +317,72 @@ def _csv_records(text: str, path: str, field_map: FieldMap | None) -> Iterator[R
         except csv.Error:
             dialect = csv.excel_tab if path.endswith(".tsv") else csv.excel
     csv.field_size_limit(max(csv.field_size_limit(), CSV_FIELD_LIMIT))
-    reader = csv.DictReader(io.StringIO(text, newline=""), dialect=dialect)
+    lines = io.StringIO(text, newline="").readlines()
+    header = csv.reader(lines, dialect=dialect)
     try:
-        fields = [f.strip().lower() for f in reader.fieldnames or []]
-        mapped = {
-            ours
-            for ours, theirs in (field_map or {}).items()
-            if theirs.partition(".")[0].strip().lower() in fields
-        }
-        if not {"abstract", "title"} & (set(fields) | mapped):
-            detail = f"header has {', '.join(fields) or 'no columns'}; need title/abstract"
-            yield (
-                SourceRef(path, line=1),
-                Issue(SourceRef(path, line=1), "wrong CSV columns", detail),
-            )
-            return
-        reader.fieldnames = fields
-        seen_any = False
-        for row in reader:
-            seen_any = True
-            where = SourceRef(path, line=reader.line_num)
-            if None in row:  # more cells than header columns
-                yield where, Issue(where, "malformed CSV row", "more cells than header columns")
-                continue
-            yield where, row
+        fields = [f.strip().lower() for f in next(header, [])]
     except csv.Error as exc:
-        where = SourceRef(path, line=reader.line_num)
-        yield where, Issue(where, "malformed CSV", f"{exc}; stopped reading the file here")
+        where = SourceRef(path, line=1)
+        yield where, Issue(where, "malformed CSV", f"header: {exc}")
         return
+    mapped = {
+        ours
+        for ours, theirs in (field_map or {}).items()
+        if theirs.partition(".")[0].strip().lower() in fields
+    }
+    if not {"abstract", "title"} & (set(fields) | mapped):
+        detail = f"header has {', '.join(fields) or 'no columns'}; need title/abstract"
+        yield SourceRef(path, line=1), Issue(SourceRef(path, line=1), "wrong CSV columns", detail)
+        return
+    seen_any = False
+    for line, row in _csv_rows(lines, header.line_num, dialect, fields):
+        seen_any = True
+        where = SourceRef(path, line=line)
+        if isinstance(row, str):
+            yield where, Issue(where, "malformed CSV", row)
+        elif None in row:  # more cells than header columns
+            yield where, Issue(where, "malformed CSV row", "more cells than header columns")
+        else:
+            yield where, row
     if not seen_any:
         yield (
             SourceRef(path),
             Issue(SourceRef(path), "no papers", "the CSV has a header but no rows"),
         )
+
+
+def _csv_rows(
+    lines: list[str], first: int, dialect: type[csv.Dialect] | csv.Dialect, fields: list[str]
+) -> Iterator[tuple[int, dict[str, Any] | str]]:
+    """(first line number, row) for each row of ``lines[first:]``, or (line, what is wrong) for a
+    row that cannot be read. A quote left open runs its row to the end of the file, swallowing
+    the rows after it: that row is reported and reading starts again on its next line."""
+    start = first
+    while start < len(lines):
+        reader = csv.DictReader(lines[start:], fieldnames=fields, dialect=dialect)
+        row_start, last = start, None
+        try:
+            for row in reader:
+                if last is not None:
+                    yield last
+                last = (row_start + 1, row)
+                row_start = start + reader.line_num
+        except csv.Error as exc:
+            if last is not None:
+                yield last
+            yield row_start + 1, f"{exc}; read on from the next line"
+            start = row_start + 1
+            continue
+        if last is None:
+            return
+        opened = last[0] - 1
+        quote = getattr(dialect, "quotechar", '"') or '"'
+        if row_start - opened > 1 and "".join(lines[opened:]).count(quote) % 2:
+            yield last[0], "a quote opened here is never closed; read on from the next line"
+            start = opened + 1
+            continue
+        yield last
+        return
 
 
 def read_csv(text: str, path: str, *, field_map: FieldMap | None = None) -> Iterator[Item]:
