@@ -715,7 +715,11 @@ def authors_cmd(
     """Who is who in SOURCES as `kg build` sees it: spellings merged, ids, reasons; --explain."""
     fmt = run(lambda: check_format(fmt))
     rules = author_overrides or load_settings().author_overrides
-    columns, rows = run(lambda: author_table(sources, rules, explain=explain, mentions=mentions))
+    columns, rows = run(
+        lambda: author_table(
+            sources, rules, explain=explain, mentions=mentions, brief=fmt == "table"
+        )
+    )
     show(render_rows(columns, rows[: limit or (25 if fmt == "table" else None)], fmt))
 
 

@@ -39,13 +39,18 @@ def author_table(
     *,
     explain: str | None = None,
     mentions: bool = False,
+    brief: bool = False,
 ) -> tuple[list[str], list[tuple[Any, ...]]]:
-    """The columns and rows `kg authors` prints: mentions, an explanation, or the people."""
+    """The columns and rows `kg authors` prints: mentions, an explanation, or the people
+    (``brief``: how many merges each person took, not their reasons, which fill a terminal)."""
     report = author_report(sources, overrides=overrides)
     if mentions:
         return MENTION_COLUMNS, [tuple(r.values()) for r in mention_rows(report)]
     if explain is not None:
         return EXPLAIN_COLUMNS, explain_rows(report, explain)
+    if brief:
+        columns = [*PERSON_COLUMNS[:-1], "merged"]
+        return columns, [(*row[:-1], len(row[-1])) for row in person_rows(report)]
     return PERSON_COLUMNS, person_rows(report)
 
 
