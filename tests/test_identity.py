@@ -24,7 +24,7 @@ from kg.model import Affiliation, ExtractedPaper
 from kg.pipeline import resolve_people
 from kg.queries import run_query
 from kg.sources import read_sources
-from kg.sources.people import parse_id
+from kg.sources.people import paperlists_entries, parse_id
 from kg.store.networkx import NetworkXStore
 from kg.text import read_author_entry
 
@@ -112,6 +112,39 @@ def test_misaligned_ids_are_reported_not_guessed(tmp_path: Path) -> None:
     batch = read_sources([path])
     assert all(not a.ids for a in batch.papers[0].authors)
     assert any("2 author ids for 3 authors" in str(i) for i in batch.issues)
+
+
+def test_ids_listed_in_another_order_than_the_names_go_to_the_names_they_spell(
+    tmp_path: Path,
+) -> None:
+    """OpenReview exports sometimes list e-mails in another order than the names: trusting the
+    order would give Victor Zhong's id to Richard Socher and merge two people by it."""
+    record = json.loads(FIXTURE.read_text("utf-8"))[0]
+    record.pop("aff_unique_index", None)
+    record["author"] = "Caiming Xiong;Victor Zhong;Richard Socher"
+    record["authorids"] = "cxiong@salesforce.com;richard@socher.org;victor@victorzhong.com"
+    path = tmp_path / "venue2023.json"
+    path.write_text(json.dumps([record]), "utf-8")
+    batch = read_sources([path])
+    assert [(a.name, a.ids) for a in batch.papers[0].authors] == [
+        ("Caiming Xiong", ("email:cxiong@salesforce.com",)),
+        ("Victor Zhong", ("email:victor@victorzhong.com",)),
+        ("Richard Socher", ("email:richard@socher.org",)),
+    ]
+    assert any("out of order" in str(i) for i in batch.issues)
+
+
+def test_ids_in_the_order_of_their_names_or_spelling_none_stay_as_given() -> None:
+    names = ["Quoc V. Le", "Ann Lee", "Bo Chen"]
+    entries, warnings = paperlists_entries(
+        {"authorids": "qvl@google.com;ann@example.org;x17@mail.org"}, names
+    )
+    assert [e.ids for e in entries] == [
+        ("email:qvl@google.com",),
+        ("email:ann@example.org",),
+        ("email:x17@mail.org",),
+    ]
+    assert warnings == []
 
 
 # --- who is who ----------------------------------------------------------------------------------
@@ -263,6 +296,9 @@ def test_kg_authors_lists_people_with_variants_ids_and_reasons() -> None:
     assert people["michael i jordan"]["variants"] == ["Michael Jordan"]
     assert people["yang liu 3"]["ids"] == ["openreview:~Yang_Liu3"]
     assert "stephan clemencon" in people and "anonymous" not in people
+    table = _kg("authors", str(FIXTURE))  # a count of merges: their reasons would fill the screen
+    assert table.stdout.split("\n")[0].split()[-1] == "merged"
+    assert "shared co-author" not in table.stdout
 
 
 def test_kg_authors_explain_says_why(tmp_path: Path) -> None:

@@ -75,7 +75,15 @@ def paperlists_entries(
     if given:
         raw_ids = _split(given)
         if len(raw_ids) == len(names):
-            ids = [tuple(i for i in [parse_id(v)] if i) for v in raw_ids]
+            parsed = [parse_id(v) for v in raw_ids]
+            order = _order_by_name(parsed, names)
+            if order is not None:
+                parsed = [parsed[j] for j in order]
+                moved = sum(j != k for k, j in enumerate(order))
+                warnings.append(
+                    f"author ids out of order with the names: {moved} matched to their names"
+                )
+            ids = [tuple(i for i in [v] if i) for v in parsed]
         else:
             warnings.append(
                 f"{len(raw_ids)} author ids for {len(names)} authors: ids not used for this record"
@@ -86,6 +94,50 @@ def paperlists_entries(
     return [
         AuthorEntry(n, i, a) for n, i, a in zip(names, ids, affiliations, strict=True)
     ], warnings
+
+
+def _order_by_name(ids: Sequence[str | None], names: Sequence[str]) -> list[int] | None:
+    """Which id belongs to which name, when the ids spell names (e-mails, profile ids) and the
+    source listed them in another order than the names: ``order[k]`` is the id of name ``k``.
+    None when the order given is as good as any (the usual case): an id moves only to a name it
+    spells clearly better than the one it was given with."""
+    scores = [[_spells(i, n) for n in names] for i in ids]
+    if all(scores[k][k] >= max(row) for k, row in enumerate(scores)):
+        return None
+    pairs = sorted(
+        ((-scores[i][n], i, n) for i in range(len(ids)) for n in range(len(names))),
+    )
+    order: dict[int, int] = {}
+    taken: set[int] = set()
+    for negative, i, n in pairs:
+        if negative < 0 and i not in taken and n not in order:
+            order[n] = i
+            taken.add(i)
+    rest = iter(i for i in range(len(ids)) if i not in taken)
+    for n in range(len(names)):  # ids that spell no name keep the places left, in their order
+        if n not in order:
+            order[n] = next(rest)
+    ordered = [order[n] for n in range(len(names))]
+    gain = sum(scores[ordered[n]][n] - scores[n][n] for n in range(len(names)))
+    return ordered if gain >= 2 else None
+
+
+def _spells(author_id: str | None, name: str) -> int:
+    """How clearly an e-mail or profile id spells a name: 2 per name word of three or more
+    letters in it (``victor@victorzhong.com`` → Victor Zhong 4), 2 for the initials
+    (``qvl@`` → Quoc V. Le)."""
+    if not author_id or not author_id.startswith(("email:", "openreview:")):
+        return 0
+    text = author_id.partition(":")[2]
+    local, _, domain = text.partition("@")
+    spelled = re.sub(r"[^a-z]", "", fold(local + " " + domain.rpartition(".")[0]))
+    words = [re.sub(r"[^a-z]", "", w) for w in fold(name).split()]
+    words = [w for w in words if w]
+    score = sum(2 for w in words if len(w) >= 3 and w in spelled)
+    initials = "".join(w[0] for w in words)
+    if len(initials) >= 2 and re.sub(r"[^a-z]", "", fold(local)) in (initials, initials[::-1]):
+        score += 2
+    return score
 
 
 def _paperlists_affiliations(
