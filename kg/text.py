@@ -357,17 +357,21 @@ def read_author_entry(raw: str) -> tuple[list[Author], bool]:
     ['Matej Zečević']
     >>> read_author_entry("Anonymous")
     ([], True)
+    >>> [a.variants for a in read_author_entry("Samuel L. Smith and Quoc V. Le")[0]]
+    [(), ()]
     """
     cleaned = clean_name(raw)
     if is_placeholder(cleaned):
         return [], True
     authors = []
     raw_spelling = " ".join(raw.split())
-    for name in split_name_entry(cleaned):
+    names = split_name_entry(cleaned)
+    for name in names:
         author = normalize_author(name)
         if author is None:
             continue
-        if raw_spelling != author.name and raw_spelling not in author.variants:
+        # "Samuel L. Smith and Quoc V. Le" is a spelling of neither of its two names
+        if len(names) == 1 and raw_spelling != author.name and raw_spelling not in author.variants:
             author = Author(author.id, author.name, (raw_spelling, *author.variants))
         authors.append(author)
     return authors, False
