@@ -83,10 +83,8 @@ def _paperlists() -> tuple[list[str], list[str]]:
 
 
 def mine(explain: bool = False) -> list[dict]:
-    import spacy
-
     from kg.extract.abbrev import find_abbreviations
-    from kg.extract.components import _TASK_STOP, KGEntities
+    from kg.extract.candidates import is_rejected
     from kg.extract.resources import (
         GAZETTEER_DIR,
         generic_keys,
@@ -95,9 +93,10 @@ def mine(explain: bool = False) -> list[dict]:
         name_key,
         read_gazetteer,
     )
+    from kg.extract.words import Vocab, W, head
     from kg.model import EntityType
 
-    typer = KGEntities(spacy.blank("en"))
+    typer = Vocab.build({})
     blocked = generic_keys() | metric_keys() | {name_key(f) for f in heads()["field"]}
     known = {name_key(e.pattern) for e in read_gazetteer(GAZETTEER_DIR / "ml_core.jsonl")}
     texts, titles = _paperlists()
@@ -134,10 +133,10 @@ def mine(explain: bool = False) -> list[dict]:
         forms = spelled[(short, lkey)]
         # the spelling most papers use, preferring lower case for common nouns
         long = forms.most_common(1)[0][0]
-        t = typer._type_from_head(long)
+        t = typer.type_from_head(long)
         if t is None or name_key(short) in blocked or name_key(long) in blocked:
             continue
-        if t is EntityType.TASK and (long[:1].isupper() or typer._head(long) == "learning"):
+        if t is EntityType.TASK and (long[:1].isupper() or head(long) == "learning"):
             continue  # "Noise-Contrastive Estimation", "multiple kernel learning": methods too
         if name_key(long) in _NOT_NAMES:
             continue
@@ -158,7 +157,7 @@ def mine(explain: bool = False) -> list[dict]:
             data_papers[name].add(i)
             data_noun[name][m.group(2).lower()] += 1
     for name, ps in sorted(data_papers.items()):
-        if len(ps) < 3 or typer._is_rejected(name) or name.split()[0].lower() in typer.method_heads:
+        if len(ps) < 3 or is_rejected(typer, name) or name.split()[0].lower() in typer.method_heads:
             continue
         label = (
             EntityType.BENCHMARK
@@ -184,11 +183,11 @@ def mine(explain: bool = False) -> list[dict]:
     for (phrase, label), docs in sorted(span_docs.items()):
         if " " not in phrase or not re.fullmatch(r"[a-z][a-z0-9\- ]+[a-z0-9]", phrase):
             continue
-        if typer._head(phrase) in _GENERIC_HEADS or phrase.split()[0] in _VAGUE:
+        if head(phrase) in _GENERIC_HEADS or phrase.split()[0] in _VAGUE:
             continue
-        t = typer._type_from_head(phrase)
+        t = typer.type_from_head(phrase)
         want = EntityType.TASK if label == "Task" else EntityType.METHOD
-        if t is not want or phrase.split()[0] in _TASK_STOP:
+        if t is not want or phrase.split()[0] in W.task_stop:
             continue
         pattern = re.compile(r"(?<![\w\-])" + re.escape(phrase) + r"s?\b")
         n = sum(1 for t_ in lowered if pattern.search(t_))
@@ -207,7 +206,7 @@ def mine(explain: bool = False) -> list[dict]:
         for m in title_re.finditer(title):
             title_tasks[m.group(1).lower()] += 1
     for phrase, n in sorted(title_tasks.items()):
-        if n >= 3 and phrase.split()[0] not in _TASK_STOP:
+        if n >= 3 and phrase.split()[0] not in W.task_stop:
             add(EntityType.TASK, phrase, name_key(phrase), f"task phrase in {n} titles")
     return sorted(out.values(), key=lambda e: (e["label"], e["pattern"].lower()))
 

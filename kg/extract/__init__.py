@@ -2,9 +2,10 @@
 
 The pipeline is ``spacy.blank("en")`` + a sentencizer + the trained span model
 (``kg_span_model``, weights shipped in the package; see :mod:`kg.extract.spanmodel`) + two rule
-components (``kg_gazetteer``, ``kg_entities``; see :mod:`kg.extract.components`), so it needs no
-model download. :func:`extract_papers` runs it over every abstract and then canonicalizes entities
-across papers (:mod:`kg.extract.canonical`).
+components (``kg_gazetteer`` in :mod:`kg.extract.gazetteer`, ``kg_entities`` in
+:mod:`kg.extract.components`, which runs the stages: candidates → context → tasks), so it needs
+no model download. :func:`extract_papers` runs it over every abstract and then canonicalizes
+entities across papers (:mod:`kg.extract.canonical`).
 
 >>> [ep] = extract_papers([_example()])
 >>> [(m.name, m.type.value, m.role.value) for m in ep.mentions if m.type != "Task"]

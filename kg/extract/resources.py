@@ -1,4 +1,5 @@
-"""The data files extraction reads: gazetteers, generic words, metrics, head nouns, triggers.
+"""The data files extraction reads: gazetteers, generic words, metrics, head nouns, triggers and
+the word lists of the rules (``words.json``).
 
 Everything here is loaded once per process (``functools.cache``) from files inside the package,
 so users can read and extend them; see docs/extraction.md for the formats.
@@ -101,6 +102,12 @@ def heads() -> dict[str, frozenset[str]]:
 @cache
 def triggers() -> dict[str, list[list[str]]]:
     raw = json.loads((DATA_DIR / "triggers.json").read_text(encoding="utf-8"))
+    return {k: v for k, v in raw.items() if not k.startswith("_")}
+
+
+@cache
+def word_data() -> dict[str, dict]:
+    raw = json.loads((DATA_DIR / "words.json").read_text(encoding="utf-8"))
     return {k: v for k, v in raw.items() if not k.startswith("_")}
 
 

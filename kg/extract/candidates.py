@@ -1,0 +1,363 @@
+"""Stage 1, candidates: the spans of an abstract that may name an entity.
+
+* name shapes — runs of CamelCase, acronyms, letters with digits, "+"/"*" and capitalised words
+  ("Gemini 2.5 Flash Image"), minus units, formulas, metrics and generic words;
+* gazetteer hits that are not already candidates (lower-case methods, tasks);
+* abbreviation definitions, which attach a long form to the short form's candidate;
+* lower-case names that context makes methods: after a proposal cue ("we introduce query
+  circuits, which ..."), after a comparison or use cue ("unlike neural operators"), or before a
+  citation ("score matching (Hyvarinen, 2005)").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from kg.extract.abbrev import Abbreviation
+from kg.extract.resources import name_key
+from kg.extract.spans import Candidate, add_unless_covered, overlapping
+from kg.extract.words import (
+    Vocab,
+    W,
+    alternation,
+    head,
+    is_head_noun,
+    is_modifier,
+    is_tech_modifier,
+    modifiers,
+    word_before,
+)
+from kg.model import EntityType, Role
+
+# A word of a name: starts with a letter or digit; inner dots/hyphens only between word chars
+# (Wan2.1-14B, C*-RASP, MATH-500); may end in + or * (RAT+).
+_NAME_WORD = r"[A-Za-z0-9\u0370-\u03ff](?:[\w+*]|[.\-\u2013](?=[\w*]))*"
+_WORD_RE = re.compile(r"(?<![\w.+*\-\u2013])" + _NAME_WORD)
+# Shape of a name: two capitals in a row, a capital after a letter, letters next to digits, + or *.
+_STRONG_RE = re.compile(r"[A-Za-z][A-Z]|[a-z][0-9]|[0-9][A-Za-z]|[A-Za-z][+*]|\*")
+_CAP_RE = re.compile(r"[A-Z][a-z\u2013\-]")
+UNIT_RE = re.compile(
+    r"(?:mid|early|late)[\-\u2013]\d{2,4}s?|"
+    r"[\d.,\-\u2013×x]+[A-Za-z%×]{0,3}(?:[\-\u2013/][\w.×%]*)*|[A-Za-z]?\d+|.*@.*"
+)
+# LaTeX left in plain text ("fracλ_1", "mathcalO") and subscripts are formulas, not names
+_MATH_LEFTOVER_RE = re.compile(
+    r"(?:frac|mathcal|mathbb|mathrm|mathbf|mathit|sqrt|operatorname|left|right)"
+    r"(?=[A-Z0-9\u0370-\u03ff({])|.*_"
+)
+# a variable with a star ("x1*", "A*"), words joined by "+" ("bias+variance"), and a PDF's
+# "fi" ligature read as "fI" ("fInite", "Spurious fIxed points")
+_NOT_A_NAME_RE = re.compile(r"^[A-Za-z]\d*\*$|^[a-z]+\+[a-z]+$|(?:^|\s|[a-z])f[I][a-z]")
+_VERSIONED_GENERIC_RE = re.compile(r"[\d.]+[A-Za-z]?")
+_ACCENTS = frozenset("\u00b4`\u00a8\u02dc\u02c6\u02dd")
+_SUFFIX_RE = re.compile(r"[\-\u2013]" + alternation(W.name_suffixes) + "$")
+# a lower-case technique noun after a capitalised name makes it a method name
+_EPONYM_HEAD_RE = re.compile(" " + alternation(W.eponym_heads) + r"\b(?! (?:learning|models?)\b)")
+URL_RE = re.compile(r"https?://\S+|\S+\.(?:com|org|io|net)/\S*")
+_CITATION_AFTER_RE = re.compile(r"\s*(?:et al\b|\(?(?:19|20)\d\d\b|,\s*(?:19|20)\d\d)")
+_YEAR_AFTER_RE = re.compile(r"\s*(?:19|20)\d\d")
+_VERSION_RE = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z]?")
+# "we develop [relational causal models], extending": no article, a clause or comma after
+_BARE_NP_RE = re.compile(
+    r"\s+((?:[a-z][\w\-]*\s+){1,4}[a-z][\w\-]*)"
+    r"(?=\s*(?:,|\(|\.|;|:|\s(?:that|which|to|for|with|as)\b))"
+)
+_NAMING_CUE_RE = re.compile(r"call|term|name|dub|coin", re.I)
+# "(Pearl 2009)", "(Hinton et al., 2012)", "(Becker and Hinton, 1992; ...)", "[3]", "[7, 8]"
+CITATION_RE = re.compile(
+    r"(?<=\s)(?:\((?:e\.g\.,?\s*)?[A-Z][\w\-']+(?:\s+et al\.?|\s+(?:and|&)\s+[A-Z][\w\-']+)?"
+    r",?\s+(?:19|20)\d\d[a-z]?(?:[;,][^()]{0,80})?\)|\[\d+(?:\s*[,\-\u2013]\s*\d+)*\])"
+)
+_TECH_PHRASE_RE = re.compile(
+    r"[\s,]+((?:[a-z][\w\-]*\s+){1,3}" + alternation(W.tech_heads) + r")(?=\s*(?:[,.;:()]|$)|"
+    r"\s+(?:and|or|in|on|for|with|to|which|that|by|as|is|are|has|have|can|under|from|at|when|"
+    r"where|while)\b)"
+)
+# "we employ dilated attention", "it replaces softmax attention with ..."
+_USE_VERB_RE = re.compile(r"\b" + alternation(W.use_verbs) + r"(?=\s+[a-z])")
+NEXT_ITEM_RE = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+_LEAD_WORD_RE = re.compile(r"([A-Za-z][\w\-]*)[\s,(]*$")
+
+
+def is_rejected(v: Vocab, text: str) -> bool:
+    """Units, formulas, metrics, generic words and other shapes that are never names."""
+    key = name_key(text)
+    return (
+        len(key) < 2
+        or key in v.generic
+        or key in v.metrics
+        or bool(UNIT_RE.fullmatch(text))
+        or bool(_MATH_LEFTOVER_RE.match(text))
+        or text[:4].lower() == "non-"  # "non-BP learning": what a method is not
+        or bool(_NOT_A_NAME_RE.search(text))
+        or (  # "FOCS 2023", "Nvidia 3090": a generic word and a number
+            " " in text
+            and name_key(text.split()[0]) in v.generic
+            and all(_VERSIONED_GENERIC_RE.fullmatch(w) for w in text.split()[1:])
+        )
+    )
+
+
+def name_candidates(
+    v: Vocab, text: str, sent_starts: list[int], in_url: Callable[[int], bool]
+) -> list[Candidate]:
+    """Runs of name-like words joined by single spaces: "Gemini 2.5 Flash Image"."""
+    runs: list[list[tuple[int, int, str]]] = []
+    based: set[int] = set()
+    for m in _WORD_RE.finditer(text):
+        s, e = m.span()
+        word = m.group()
+        suffix = _SUFFIX_RE.search(word)
+        if suffix and suffix.start() > 0:  # "PC-inspired" -> "PC", a method cue
+            word, e = word[: suffix.start()], s + suffix.start()
+            based.add(s)
+        if _STRONG_RE.search(word) and not UNIT_RE.fullmatch(word):
+            kind = "strong"
+        elif _CAP_RE.match(word):
+            kind = "cap"
+        elif runs and _VERSION_RE.fullmatch(word) and runs[-1][-1][1] == s - 1:
+            kind = "num"
+        else:
+            continue
+        if in_url(s) or text[e : e + 1] in _ACCENTS:
+            continue  # "Lov´asz": a PDF split the word at an accent
+        if (
+            runs
+            and runs[-1][-1][1] == s - 1
+            and text[s - 1] == " "
+            and not (
+                s in sent_starts
+                or (kind == "strong" and runs[-1][-1][2] == "strong" and word.endswith("s"))
+            )
+        ):
+            runs[-1].append((s, e, kind))
+        else:
+            runs.append([(s, e, kind)])
+    out = []
+    for run in runs:
+        # trim stop words ("The", "Across", "We") and trailing version-less junk
+        while run and text[run[0][0] : run[0][1]].lower() in W.leading_stop:
+            run = run[1:]
+        if (
+            len(run) > 1
+            and run[0][0] in sent_starts
+            and text[run[0][0] : run[0][1]].endswith("ing")
+            and not text[run[0][0] : run[0][1]].isupper()
+        ):
+            run = run[1:]  # "Generating OOPs is fast": a gerund opens the sentence
+        while run and (
+            (run[-1][2] == "num" and len(run) == 1)
+            or text[run[-1][0] : run[-1][1]].lower() in W.leading_stop
+        ):
+            run = run[:-1]
+        if not run:
+            continue
+        s, e = run[0][0], run[-1][1]
+        kinds = {k for _, _, k in run}
+        phrase = text[s:e]
+        if "strong" in kinds:
+            strength = "strong"
+        elif len(run) > 1:
+            strength = "title"
+        else:
+            strength = "cap"
+        opener = text[s:e].lower()
+        if strength in ("cap", "title") and not (
+            strength == "cap"
+            and s in sent_starts
+            and (opener in W.vague_first or opener in W.leading_stop or opener.endswith("ly"))
+        ):  # "Deep networks ...", "High network cost ...": an opening capital says little
+            ext = _EPONYM_HEAD_RE.match(text, e)
+            if ext:  # "Laplace approximation", "Gibbs sampling", "Hopfield networks"
+                e, phrase, strength = ext.end(), text[s : ext.end()], "title"
+        if strength == "cap" and s in sent_starts:
+            continue  # "However", "Sparse": every sentence starts with a capital
+        if _CITATION_AFTER_RE.match(text, e) or (
+            text[max(0, s - 1) : s] == "(" and _YEAR_AFTER_RE.match(text[e:])
+        ):
+            continue
+        if is_rejected(v, phrase):
+            continue
+        out.append(
+            Candidate(
+                s,
+                e,
+                phrase,
+                strength,
+                cues={"based"} if e == run[-1][1] and run[-1][0] in based else set(),
+            )
+        )
+    return out
+
+
+def add_gazetteer_hits(
+    v: Vocab,
+    text: str,
+    cands: list[Candidate],
+    hits: dict[tuple[int, int], EntityType],
+) -> list[Candidate]:
+    """Gazetteer spans join the candidates (longest first, by the overlap policy), then every
+    candidate without a label gets the gazetteer's (or its family's) label."""
+    for (s, e), label in sorted(hits.items(), key=lambda kv: kv[0][0] - kv[0][1]):
+        cands = add_unless_covered(cands, Candidate(s, e, text[s:e], "gazetteer", label=label))
+    for c in cands:
+        if c.label is None:
+            c.label = v.known_label(c.text)
+    return cands
+
+
+def attach_abbreviations(
+    v: Vocab,
+    text: str,
+    cands: list[Candidate],
+    abbrevs: Sequence[Abbreviation],
+    in_url: Callable[[int], bool],
+) -> list[Candidate]:
+    """Give each defined short form's candidate its long form ("Direct Preference Optimization
+    (DPO)"); later uses of the short form in the abstract get it too. Candidates inside a long
+    form are parts of it and dropped."""
+    by_span = {(c.start, c.end): c for c in cands}
+    long_of: dict[str, tuple[str, tuple[int, int]]] = {}
+    for ab in abbrevs:
+        if in_url(ab.short_start) or is_rejected(v, ab.long):
+            for other in cands:  # "Large Language Models (LLMs)": neither part is an entity
+                if ab.long_start <= other.start < ab.long_end or other.start == ab.short_start:
+                    other.strength = "part"
+            continue
+        c = by_span.get((ab.short_start, ab.short_end))
+        if c is None:
+            c = Candidate(ab.short_start, ab.short_end, ab.short, "strong")
+            cands.append(c)
+            by_span[(c.start, c.end)] = c
+        long_start = ab.long_start
+        # a name run that starts before the shortest long form and ends inside it is the
+        # long form: "[Multimodal In-Context Learning] (ICL)"
+        for other in cands:
+            if other is not c and other.start < long_start < other.end <= ab.long_end:
+                long_start = other.start
+        long = text[long_start : ab.long_end]
+        c.long, c.long_span = long, (long_start, ab.long_end)
+        long_of.setdefault(name_key(ab.short), (long, (long_start, ab.long_end)))
+        # a candidate covering the long form is the same thing, not another entity
+        for other in cands:
+            if other is not c and long_start <= other.start and other.end <= ab.long_end:
+                other.strength = "part"
+                if (
+                    other.label
+                    and not c.label
+                    and (other.start, other.end) == (long_start, ab.long_end)
+                ):
+                    c.label = other.label  # not from a part: "enhanced [matrix completion]"
+    for c in cands:
+        if c.long is None and name_key(c.text) in long_of:
+            c.long, c.long_span = long_of[name_key(c.text)]
+    out = [c for c in cands if c.strength != "part"]
+    out.sort(key=lambda c: c.start)
+    return out
+
+
+def proposed_phrases(
+    v: Vocab, text: str, propose: list[tuple[int, int]], cands: list[Candidate]
+) -> list[Candidate]:
+    """A lower-case name right after a proposal cue, with no article, ended by a comma or a
+    clause: "We develop relational structural causal models, extending ...",
+    "We introduce query circuits, which ..."."""
+    out = []
+    for ts, te in propose:
+        m = _BARE_NP_RE.match(text, te)
+        if not m or text[ts - 1 : ts] == "-":  # not "so-called"
+            continue
+        words = m.group(1).split()
+        # "which we call order parameters": naming cues also name concepts, so the head
+        # must be a method noun; "we introduce query circuits" may end in any plural
+        naming = _NAMING_CUE_RE.search(text, ts, te) is not None
+        if (
+            not all(is_modifier(w) for w in words[:-1])
+            or words[-1].lower() in W.not_proposed_heads
+            or (words[-1].lower() in W.method_cue_words and len(words) < 3)
+            or not (words[-1] in v.method_heads or (not naming and is_head_noun(words[-1])))
+        ):
+            continue
+        start, end = m.span(1)
+        if name_key(m.group(1)) in v.generic or overlapping(cands, start, end):
+            continue
+        out.append(Candidate(start, end, m.group(1), "lower", cues={"propose"}))
+    return out
+
+
+def compared_phrases(
+    v: Vocab, text: str, compare: list[tuple[int, int]], cands: list[Candidate]
+) -> list[Candidate]:
+    """Lower-case technique names ending in a technique noun ("... attention", "...
+    operators", "... regression") right after a comparison or use cue, also as a list
+    ("compared with linear attention and state space models", "unlike neural operators")."""
+    out: list[Candidate] = []
+    cues = [(ts, te) for ts, te in compare if text[ts:te].lower() in W.tech_cues]
+    cues += [m.span() for m in _USE_VERB_RE.finditer(text)]
+    for ts, te in sorted(cues):
+        cue = text[ts:te].lower()
+        lead = _LEAD_WORD_RE.search(text[max(0, ts - 40) : ts])
+        if cue in W.list_cues and not (lead and lead.group(1).lower() in v.method_cues):
+            continue  # "graph data, such as social networks": only "methods such as X"
+        pos = te
+        for _ in range(3):  # "such as A, B and C"
+            m = _TECH_PHRASE_RE.match(text, pos)
+            c = _tech_candidate(v, text, m.start(1), m.end(1), cands) if m else None
+            if m is None or c is None:
+                break
+            out.append(c)
+            nxt = NEXT_ITEM_RE.match(text, m.end(1))
+            if nxt is None:
+                break
+            pos = nxt.end() - 1
+    return out
+
+
+def _tech_candidate(
+    v: Vocab, text: str, start: int, end: int, cands: list[Candidate]
+) -> Candidate | None:
+    """The technique name in text[start:end] without vague leading words ("end-to-end
+    neural operators" -> "neural operators"), or None when nothing specific is left."""
+    words = text[start:end].split()
+    while len(words) > 2 and words[0].lower() in W.vague_first:
+        start = text.index(words[1], start + len(words[0]))
+        words = words[1:]
+    phrase = text[start:end]
+    if (
+        words[0].lower() in W.vague_first
+        or not all(is_tech_modifier(w) for w in words[:-1])
+        or name_key(phrase) in v.generic
+        or name_key(phrase) in v.fields
+        or overlapping(cands, start, end)
+    ):
+        return None
+    c = Candidate(start, end, phrase, "lower", type=EntityType.METHOD)
+    c.role, c.confidence = Role.USES, 0.6
+    return c
+
+
+def cited_methods(v: Vocab, text: str, cands: list[Candidate]) -> list[Candidate]:
+    """A lower-case technique name right before a citation is someone's method:
+    "extending structural causal models (Pearl 2009)", "score matching [3]"."""
+    out: list[Candidate] = []
+    for cite in CITATION_RE.finditer(text):
+        m = word_before(text, cite.start())
+        if m is None or not m.group(1).islower() or head(m.group(1)) not in v.method_heads:
+            continue
+        kept, start = modifiers(text, m.start(1))
+        if not kept:
+            kept, start = [], m.start(1)
+        phrase = text[start : m.end(1)]
+        key = name_key(phrase)
+        if (
+            (not kept and "-" not in phrase)
+            or key in v.generic
+            or key in v.fields
+            or overlapping(cands, start, m.end(1), typed=True)
+        ):
+            continue
+        c = Candidate(start, m.end(1), phrase, "lower", type=EntityType.METHOD)
+        c.role, c.confidence = Role.USES, 0.65
+        out.append(c)
+    return out

@@ -1,0 +1,337 @@
+"""Stage 2, typing and roles: what the words around a candidate say about it.
+
+:func:`decide` types one candidate (gazetteer, definition, appositive, name shape, evaluation or
+comparison context) and gives it a role (``proposed`` after a proposal cue, ``evaluated_on`` for
+data, else ``uses``) with a confidence; :func:`type_lists` then makes the names of one
+coordinated list ("on X, Y and Z") one kind of thing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kg.extract.resources import name_key
+from kg.extract.spans import Candidate, Sent
+from kg.extract.words import Vocab, W
+from kg.model import EntityType, Role
+
+#: Trigger char spans by kind ("propose", "data", "compare"), found by the PhraseMatcher.
+Triggers = dict[str, list[tuple[int, int]]]
+
+BENCH_NAME_RE = re.compile(r"[a-z0-9\-](?:[Bb]ench|BENCH|Arena|Gym)(?:[\-\s]?v?\d[\w.]*)?$")
+MODEL_SIZE_RE = re.compile(r"[\-\u2013 ]\d+(?:\.\d+)?[BMK]$")
+EVAL_CUE_RE = re.compile(
+    r"\b(?:experiment|evaluat|benchmark|dataset|test|achiev|outperform|result|accura|score|"
+    r"improv|perform|speedup|gain|state-of-the-art|sota|demonstrat|reach|surpass|empirical|"
+    r"validat|top-1|error)",
+    re.I,
+)
+# between two items of one list: "X, Y", "X and Y", "X (ours), and Y"
+# or parallel results: "1.9x on X, 1.7x on Y, and 1.8x on Z"
+_LIST_JOIN_RE = re.compile(
+    r"\)?(?:\s*\([^()]{0,40}\))?\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+)"
+    r"(?:\S*\d\S*\s+(?:on|for|with)\s+)?"
+)
+_KIND = {
+    EntityType.METHOD: "method",
+    EntityType.DATASET: "data",
+    EntityType.BENCHMARK: "data",
+    EntityType.TASK: "task",
+    EntityType.METRIC: "metric",
+}
+# the rest of a list a name starts, up to the noun after it ("[LSP] and FLIC datasets")
+_LIST_TAIL_RE = re.compile(
+    r"(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+)[^\s,]+(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
+    r"((?:[a-z][\w\-]*\s+){0,2}?)([a-z][\w\-]*)\b"
+)
+# a list of capitalised names before a data noun, and what may stand before the first name
+_NAMED_DATA_RE = re.compile(
+    r"(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)[A-Z0-9][^\s,]*(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
+)
+_NAMED_DATA_LEAD_RE = re.compile(r"(?:\b(?:the|on|and|or|in|from|using|with)|[,(])\s+$")
+_LIST_SEP_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*\(\s*|:\s*|/)\Z")
+# between a trigger and the list: "the", numbers and at most two adjective-like words
+_GAP_RE = re.compile(
+    r"[\s,]*(?:the\s+|a\s+|an\s+|\d+\s+|(?:[a-z]+(?:al|ic|ive|ing|ous|ard|ern|ent|ble|ar|ary|ful|"
+    r"less|ed|ar)|[a-z]+-[a-z\-]+|several|multiple|various|diverse|six|two|three|four|five|many|"
+    r"both|public|popular|standard|common|widely-used|real-world|large-scale|open)\s+){0,3}"
+    r"(?:\(\s*)?"
+)
+# "we propose a novel X", but not "we present a method for training X"
+_PROPOSE_GAP_RE = re.compile(r"[\s,:]*(?:(?!(?:for|of|to|with|on|in|by)\b)[a-z][\w\-]*[\s,]+){0,4}")
+# "X (is|are) (newly) proposed/introduced", not "was proposed by Smith" (someone else's)
+_PASSIVE_PROPOSE_RE = re.compile(
+    r"\)?(?:\s*\([^()]*\))?(?:\s+[a-z][\w\-]*){0,2}\s+(?:is|are)\s+(?:\w+ly\s+)?"
+    r"(?:proposed|introduced|presented|developed)\b(?!\s+(?:by|in)\b)"
+)
+# the sentence opens with the name: "A ...", "The new ...", "Finally, a novel ..."
+_SUBJECT_RE = re.compile(r"\s*(?:[A-Z][a-z]+,\s*)?(?:(?:a|an|the)\s+)?(?:(?:novel|new)\s+)?", re.I)
+_MODIFIES_NEXT_RE = re.compile(r"\s+[a-z][\w\-]*")
+_CLAUSE_NEXT_RE = re.compile(r"\s+(?:that|which|to|for|with|as|and|or|in|on|by)\b")
+_CALLED_AND_RE = re.compile(r"\)?\s*(?:\([^()]*\))?\s*,?\s*(?:and|or)\s+")
+_APPOSITIVE_RE = re.compile(
+    r"\)?\s*(?:\([^)]*\))?\s*,\s*(?:a|an|the)\s+((?:[\w\-]+\s+){0,5}[\w\-]+)\b"
+)
+_COMPARED_BEFORE_RE = re.compile(
+    r"\b(?:than|over|outperform\w*|surpass\w*|compared (?:with|to)|unlike|versus|vs\.?)"
+    r"\s+(?:the\s+|[a-z\-]+\s+){0,2}$"
+)
+_METHOD_NOUN_AFTER_RE = re.compile(
+    r"\s+(?:baselines?|variants?|kernels?|architectures?|backbones?|layers?|models?|solvers?|"
+    r"algorithms?|encoders?|networks?)\b"
+)
+_MEASURE_NAME_RE = re.compile(r"\s+(?:accuracy|scores?|f1|error|rate|metric)\b", re.I)
+_ALL_CAPS_RE = re.compile(r"[A-Z][A-Z\-]*s?")
+_LIST_LEAD_NOUN_RE = re.compile(r"([a-z][\w\-]*)\s*$")
+_LOWER_WORD_END_RE = re.compile(r"(?<![\w\-])([a-z][\w\-]*)$")
+_LIST_WORDS = frozenset(["including", "include", "includes", "such as", "e.g.", "e.g.,", "like"])
+_BASE_CONFIDENCE = {"strong": 0.6, "title": 0.55, "cap": 0.5, "gazetteer": 0.7, "lower": 0.5}
+
+
+def decide(
+    v: Vocab,
+    c: Candidate,
+    text: str,
+    sent: Sent,
+    trig: Triggers,
+    cands: list[Candidate],
+    count: int,
+    local: set[str],
+) -> None:
+    """Type, role and confidence of one candidate from its shape and its context."""
+    s0, s1 = sent.start_char, sent.end_char
+    before = text[s0 : c.start]
+    after_start = c.long_span[1] + 1 if c.long_span and c.long_span[0] > c.start else c.end
+    after = text[after_start:s1]
+    sentence = text[s0:s1]
+
+    # proposal: a propose trigger right before (≤ 4 lower-case words), or just before the
+    # long form of this abbreviation
+    anchor = min(c.start, c.long_span[0]) if c.long_span else c.start
+    for ts, te in trig["propose"]:
+        if s0 <= ts and te <= anchor and text[ts - 1 : ts] != "-":  # not "so-called"
+            gap = text[te:anchor]
+            if _PROPOSE_GAP_RE.fullmatch(gap) and not any(
+                o is not c and te <= o.start < anchor and o.strength in ("strong", "title")
+                for o in cands
+            ):
+                c.cues.add("propose")
+    # a known name that only modifies the proposed thing is used, not proposed:
+    # "we propose a confidence-aware flow matching objective"
+    if (
+        "propose" in c.cues
+        and c.label is not None
+        and not c.long
+        and _MODIFIES_NEXT_RE.match(text[c.end : s1])
+        and not _CLAUSE_NEXT_RE.match(text[c.end : s1])
+    ):
+        c.cues.discard("propose")
+    # passive: "A Greedy Direction Method (GDMM) algorithm is proposed to ..."
+    if (
+        c.label is None
+        and (c.long or c.strength == "strong")
+        and _SUBJECT_RE.fullmatch(text, s0, anchor)
+        and _PASSIVE_PROPOSE_RE.match(text, after_start, s1)
+    ):
+        c.cues.add("propose")
+    # "called A (...) and B (...)": the second name is proposed too
+    prev = next((o for o in reversed(cands) if o.end <= c.start and o.start >= s0), None)
+    if (
+        prev is not None
+        and c.long is not None
+        and "propose" in prev.cues
+        and _CALLED_AND_RE.fullmatch(text[prev.end : anchor])
+    ):
+        c.cues.add("propose")
+    # appositive: "X, a large-scale benchmark ..." / "X, a novel method ..."
+    appos = _APPOSITIVE_RE.match(after)
+    appos_type = None
+    if appos:
+        for w in appos.group(1).lower().split():
+            if w in v.data_heads:
+                appos_type = EntityType.BENCHMARK if "bench" in w else EntityType.DATASET
+                break
+            if w in v.method_heads or w in W.method_cue_words:
+                appos_type = EntityType.METHOD
+                break
+
+    # data: a list right after "on", "across", "such as" ..., or a data noun right after
+    data_ctx = method_ctx = False
+    list_tail = _LIST_TAIL_RE.match(text[c.end : s1])
+    # "the Buffy dataset", "the LSP and FLIC datasets" (not "of Dalal and Triggs and the
+    # PASCAL VOC dataset", not "stochastic Markovian environments")
+    named_data = bool(
+        list_tail
+        and list_tail.group(2) in v.data_heads
+        and not list_tail.group(1)
+        and _NAMED_DATA_RE.fullmatch(text, c.end, list_tail.start(2) + c.end)
+        and _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
+    )
+    if (list_tail and list_tail.group(2) in v.data_heads) or (
+        list_tail
+        and list_tail.group(2) in ("tasks", "task")
+        and c.strength == "strong"
+        and not list_tail.group(1)
+    ):
+        data_ctx = True
+    trig_kind = list_trigger(v, c, text, s0, trig, cands)
+    if trig_kind:
+        kind, ts = trig_kind
+        lead = text[max(s0, ts - 70) : ts].lower().split()[-8:]
+        if kind == "datalist":
+            data_ctx = True
+        elif kind in ("on", "across"):
+            if EVAL_CUE_RE.search(sentence):
+                data_ctx = True
+        elif kind == "list":
+            if any(w.strip(",(") in v.data_heads for w in lead):
+                data_ctx = True
+            elif any(w.strip(",(") in W.method_cue_words for w in lead):
+                method_ctx = True
+        elif kind == "compare":
+            # "via X", "using X" say less than "outperforms X": enough for a name-shaped
+            # word, not for a plain capitalised one ("via Lorentz geodesic distance")
+            weak = text[ts : ts + 12].lower().startswith(W.weak_compare)
+            method_ctx = not weak or c.strength == "strong"
+    if _COMPARED_BEFORE_RE.search(before):
+        method_ctx = True
+    if "based" in c.cues and c.strength == "strong":
+        method_ctx = True
+    if _METHOD_NOUN_AFTER_RE.match(text[c.end : s1]):
+        method_ctx = True
+
+    if _MEASURE_NAME_RE.match(text[c.end : s1]):
+        return  # "OCR accuracy": the name of a measurement
+    if (
+        c.strength == "strong"
+        and not (c.label or c.long or c.cues or data_ctx or method_ctx)
+        and count == 1
+        and _ALL_CAPS_RE.fullmatch(c.text)
+    ) or (name_key(c.text) in local and not (c.label or c.cues or data_ctx)):
+        return  # a lone all-capital word with nothing around it: too often a local shorthand
+
+    # type: the gazetteer, then what the text says about the name, then its shape
+    t: EntityType | None = c.label
+    long_type = v.type_from_head(c.long) if c.long else None
+    proposed = "propose" in c.cues
+    if t is None and c.long and name_key(c.long) in v.fields:
+        return  # "reinforcement learning (RL)": a field, not a method
+    if t is None:
+        head_type = v.type_from_head(c.text) if " " in c.text else None
+        if appos_type is not None:
+            t = appos_type
+        elif BENCH_NAME_RE.search(c.text):
+            t = EntityType.BENCHMARK  # "LongBench", "SWE-bench", "ChatArena"
+        elif c.long and long_type in (EntityType.DATASET, EntityType.BENCHMARK):
+            t = long_type
+        elif proposed or MODEL_SIZE_RE.search(c.text):
+            t = EntityType.METHOD
+        elif head_type is EntityType.TASK or (c.long and long_type is EntityType.TASK):
+            return  # "Temporal Action Localization": task phrases are ranked in tasks.py
+        elif head_type is EntityType.METHOD:
+            t = EntityType.METHOD
+        elif data_ctx and not method_ctx and (c.strength != "cap" or named_data):
+            t = EntityType.DATASET
+        elif c.long:
+            t = long_type or (EntityType.METHOD if method_ctx else None)
+        elif c.strength == "strong" or (c.strength in ("title", "cap") and method_ctx):
+            t = EntityType.METHOD
+    elif t is EntityType.TASK:
+        return
+    if t is None or t is EntityType.METRIC or t is EntityType.TASK:
+        return
+    c.type = t
+    c.sure = bool(
+        c.label
+        or appos_type
+        or c.long
+        or MODEL_SIZE_RE.search(c.text)
+        or BENCH_NAME_RE.search(c.text)
+    )
+
+    # role and confidence
+    base = _BASE_CONFIDENCE[c.strength]
+    if c.label:
+        base = max(base, 0.8)
+    if "propose" in c.cues and t is EntityType.METHOD:
+        c.role, c.confidence = Role.PROPOSED, 0.9
+    elif t in (EntityType.DATASET, EntityType.BENCHMARK):
+        c.role, c.confidence = Role.EVALUATED_ON, base + (0.2 if data_ctx else 0.0)
+    else:
+        c.role, c.confidence = Role.USES, base + (0.15 if method_ctx or c.long else 0.0)
+    c.confidence = round(min(c.confidence, 0.95), 2)
+
+
+def type_lists(text: str, cands: list[Candidate]) -> None:
+    """Names in one coordinated list ("on X, Y and Z") are one kind of thing: a name typed
+    only by its context takes the type of the known names (gazetteer, definition, model
+    size) beside it, when they agree and are at least half the list: "on Llama-2-7B and
+    Foo" makes Foo a model."""
+    typed = [c for c in cands if c.type]
+    groups: list[list[Candidate]] = []
+    for prev, c in zip([None, *typed], typed, strict=False):
+        if prev is not None and _LIST_JOIN_RE.fullmatch(text, prev.end, c.start):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+    for group in groups:
+        if len(group) < 2:
+            continue
+        sure = [_KIND[c.type] for c in group if c.sure and c.type]
+        known = set(sure)
+        if len(known) != 1 or 2 * len(sure) < len(group):
+            continue  # "CART, ID3, C4, MARS": one known name is no majority
+        kind = known.pop()
+        for c in group:
+            if c.sure or c.role is Role.PROPOSED or c.type is None or _KIND[c.type] == kind:
+                continue
+            if kind == "method":
+                c.type, c.role = EntityType.METHOD, Role.USES
+            else:
+                c.type, c.role = EntityType.DATASET, Role.EVALUATED_ON
+
+
+def list_trigger(
+    v: Vocab, c: Candidate, text: str, s0: int, trig: Triggers, cands: list[Candidate]
+) -> tuple[str, int] | None:
+    """What heads the list this candidate stands in ("on X, Y and Z", "such as X"):
+    ("on" | "list" | "datalist" | "compare", start of the trigger) or None."""
+    pos = c.start
+    ends = {o.end: o for o in cands if s0 <= o.start < c.start}
+    # walk left over list items: names, or one lower-case word ("IOI, arithmetic, MMLU")
+    for _ in range(10):
+        m = _LIST_SEP_RE.search(text, s0, pos)
+        if not m:
+            break
+        if "(" in m.group() or ":" in m.group():
+            noun = _LIST_LEAD_NOUN_RE.search(text[s0 : m.start()])
+            if noun and noun.group(1) in v.data_heads:
+                return "datalist", s0 + noun.start(1)
+            pos = m.start()
+            break
+        prev = ends.get(m.start())
+        if prev is not None:
+            pos = prev.start
+            continue
+        w = _LOWER_WORD_END_RE.search(text[s0 : m.start()])
+        if w and w.group(1) not in ("and", "or"):
+            pos = s0 + w.start(1)
+            continue
+        break
+    # the last trigger before the list, with at most two modifier words in between
+    best: tuple[str, int] | None = None
+    for kind in ("data", "compare"):
+        for ts, te in trig[kind]:
+            if s0 <= ts and te <= pos and _GAP_RE.fullmatch(text, te, pos):
+                word = text[ts:te].lower()
+                if kind == "data" and word in ("on", "across"):
+                    label = "on"
+                elif word in _LIST_WORDS:
+                    label = "list"
+                elif kind == "data":
+                    label = "datalist"  # "datasets X and Y"
+                else:
+                    label = "compare"
+                if best is None or ts > best[1]:
+                    best = (label, ts)
+    return best

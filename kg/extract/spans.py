@@ -1,0 +1,74 @@
+"""Candidates, sentences and the one overlap policy the stages share.
+
+A :class:`Candidate` is a span of the abstract that may name an entity, with what each stage
+learned about it. Spans are character offsets ``[start, end)`` into the cleaned abstract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from spacy.attrs import IDX, SENT_START
+from spacy.tokens import Doc
+
+from kg.model import EntityType, Role
+
+
+class Sent(NamedTuple):
+    start_char: int
+    end_char: int
+
+
+def sentences(doc: Doc, text: str) -> list[Sent]:
+    """Sentence char spans, read from arrays (``doc.sents`` builds a Span per sentence)."""
+    arr = doc.to_array([SENT_START, IDX])
+    starts = [int(idx) for flag, idx in arr.tolist() if flag == 1] or [0]
+    starts[0] = 0
+    ends = [*starts[1:], len(text)]
+    return [Sent(s, e) for s, e in zip(starts, ends, strict=True)]
+
+
+@dataclass(slots=True)
+class Candidate:
+    start: int
+    end: int
+    text: str
+    # "strong" (name shape), "title" (Title Case run), "cap" (one capitalised word),
+    # "gazetteer", "lower" (a lower-case phrase), "part" (inside a long form: dropped)
+    strength: str
+    label: EntityType | None = None  # from the gazetteer
+    long: str | None = None  # long form, when this is a defined abbreviation
+    long_span: tuple[int, int] | None = None
+    role: Role | None = None
+    type: EntityType | None = None
+    confidence: float = 0.0
+    cues: set[str] = field(default_factory=set)
+    sure: bool = False  # typed by a list, a definition or a shape that says it (not by context)
+
+
+# --- the overlap policy ---------------------------------------------------------------------
+
+
+def overlaps(start: int, end: int, other_start: int, other_end: int) -> bool:
+    """Two half-open spans share at least one character."""
+    return start < other_end and other_start < end
+
+
+def overlapping(
+    cands: Iterable[Candidate], start: int, end: int, *, typed: bool = False
+) -> list[Candidate]:
+    """The candidates sharing a character with ``[start, end)`` (``typed``: only typed ones)."""
+    return [c for c in cands if (c.type or not typed) and overlaps(start, end, c.start, c.end)]
+
+
+def add_unless_covered(cands: list[Candidate], new: Candidate) -> list[Candidate]:
+    """Add ``new`` unless an overlapping candidate is at least as long; the shorter candidates
+    it overlaps are dropped. The longer span wins, and on a tie the one found first: "Gaussian
+    process regression" over "Gaussian process", a shape candidate over a gazetteer hit of equal
+    length."""
+    hits = overlapping(cands, new.start, new.end)
+    if any(c.end - c.start >= new.end - new.start for c in hits):
+        return cands
+    return [c for c in cands if c not in hits] + [new]

@@ -1,0 +1,296 @@
+"""Stage 3, tasks: the problems a paper addresses, as task phrases ranked by where and how
+they occur; the best few are kept.
+
+Candidates come from a task head with its modifiers ("semantic image segmentation"), a noun
+phrase before "problem/task", after "the problem/task of", the subject of "X is a fundamental
+problem", a gerund named by its noun ("estimating X" -> "X estimation"), "a phenomenon known as
+X", and a defined task abbreviation as head ("offline RL").
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from kg.extract.abbrev import Abbreviation
+from kg.extract.context import EVAL_CUE_RE
+from kg.extract.resources import name_key
+from kg.extract.spans import Candidate, Sent, overlaps
+from kg.extract.words import (
+    Vocab,
+    W,
+    head,
+    is_head_noun,
+    is_modifier,
+    is_task_word,
+    modifiers,
+    singular,
+    word_before,
+)
+from kg.model import EntityType, Role
+
+# anchored on the rare word, so the scan does not start a match at every word
+_PROBLEM_AFTER_RE = re.compile(r"(?<=[\w\-] )(?:problems?|tasks?)\b")
+_PROBLEM_OF_RE = re.compile(
+    r"\b(?:problems?|tasks?|settings?) of\s+(?:the\s+)?((?:[A-Za-z][\w\-]*\s*){1,4})"
+)
+_IS_A_PROBLEM_RE = re.compile(
+    r"\s*(?:The\s+|the\s+)?((?:[A-Za-z][\w\-]*\s+){0,5}[A-Za-z][\w\-]*)\s+(?:is|remains|has been)"
+    r"\s+(?:a|an|one of the)\s+(?:[a-z\-]+\s+){0,2}(?:problems?|tasks?|challenges?)\b"
+)
+# a task head alone names the task when a method noun follows ("an unlearning framework")
+_LONE_HEAD_AFTER_RE = re.compile(r"\s+(?:frameworks?|methods?|approach(?:es)?|algorithms?)\b")
+# "is central to X", "crucial for X": X is what the task serves
+_PURPOSE_BEFORE_RE = re.compile(
+    r"\b(?:central|crucial|critical|essential|important|vital|key|indispensable|necessary)"
+    r"\s+(?:to|for)\s+(?:the\s+|many\s+)?$"
+)
+# "a phenomenon known as X": X names the problem
+_KNOWN_AS_RE = re.compile(
+    r"\b(?:phenomenon|phenomena|problems?|issues?|challenges?|effects?|pathology|failure mode)"
+    r",?\s+(?:commonly\s+|often\s+|also\s+|widely\s+)?(?:known as|called|termed|referred to as"
+    r"|dubbed)\s+(?:the\s+|an?\s+)?((?:[A-Za-z][\w\-]*\s*){1,5})"
+)
+# the paper's own proposal earlier in the sentence
+_OWN_PROPOSAL_RE = re.compile(
+    r"\b(?:[Ww]e|paper|work) (?:propose|introduce|present|develop)[^.;]*$"
+)
+# an example inside parentheses: "(e.g., X", "(such as X, Y"
+_EXAMPLE_BEFORE_RE = re.compile(r"\((?:e\.g\.|for example|for instance|such as)[^()]*$")
+_MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
+_GERUND_TASK_RE = re.compile(
+    r"(?:(?:^|(?<=[.!?]\s))|\b(?:problems? of|tasks? of|focus(?:es)? on|study|studies|"
+    r"address|addresses|tackle|tackles|consider|considers)\s+)([A-Za-z]+ing)\s+(?:the\s+|an?\s+)?"
+    r"((?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*)"
+)
+_NEXT_WORD_RE = re.compile(r"\s*([A-Za-z(][\w\-:]*)")
+_WORD_CHARS_RE = re.compile(r"\w*")
+_TASK_NOUN_AFTER_RE = re.compile(
+    r"\s*(?:\([^)]*\)\s*)?(?:tasks?|problems?|settings?|benchmarks?)\b"
+)
+_COMPONENT_BEFORE_RE = re.compile(r"\b(?:with|via|using|through|by)\s+$")
+_ADDRESS_BEFORE_RE = re.compile(
+    r"\b(?:study|studies|address|tackle|for|of|on|toward|towards|in)\s+(?:the\s+)?$"
+)
+_METHOD_FOR_RE = re.compile(
+    r"\b(?:framework|method|approach|algorithm|model|architecture|system|pipeline|"
+    r"paradigm|technique|solution|strategy)s? for\s+(?:the\s+)?$"
+)
+_EVAL_LIST_BEFORE_RE = re.compile(r"(?:\b(?:on|across|including|such as)|,|\band)\s+(?:the\s+)?$")
+
+#: (start, end, phrase, bonus) of one task phrase candidate
+TaskSpan = tuple[int, int, str, float]
+
+
+def task_spans(
+    v: Vocab, text: str, sents: Sequence[Sent], abbrevs: Sequence[Abbreviation]
+) -> list[TaskSpan]:
+    """Task phrase candidates (start, end, phrase, bonus) from the patterns of the module doc."""
+    spans: dict[tuple[int, int], tuple[str, float]] = {}
+
+    def add(start: int, end: int, phrase: str, bonus: float) -> None:
+        old = spans.get((start, end))
+        if old is None or old[1] < bonus:
+            spans[(start, end)] = (phrase, bonus)
+
+    for m in v.task_re.finditer(text):
+        kept, start = modifiers(text, m.start())
+        if kept:
+            add(start, m.end(1), " ".join([*kept, m.group(1)]), 0.0)
+        elif m.group(1) in W.lone_heads and _LONE_HEAD_AFTER_RE.match(text, m.end(1)):
+            add(m.start(1), m.end(1), m.group(1), 0.0)  # "a novel unlearning framework"
+    # "the off-policy evaluation problem": the head is any noun right before
+    for p in _PROBLEM_AFTER_RE.finditer(text):
+        before = word_before(text, p.start())
+        if before is None:
+            continue
+        word = before.group(1)
+        if (
+            not is_modifier(word)
+            or word.lower() in W.problem_head_stop
+            or word.lower().endswith(W.adjective_endings)
+        ):
+            continue
+        kept, start = modifiers(text, before.start(1))
+        if kept:
+            add(start, before.end(1), " ".join([*kept, word]), 0.0)
+    # "the problem of rank aggregation", "the task of semantic labeling"
+    for m in _PROBLEM_OF_RE.finditer(text):
+        words = []
+        for w in m.group(1).split():
+            if not is_modifier(w) or w.lower() in W.problem_of_stop:
+                break
+            words.append(w)
+        if not words or words[0].lower() in W.gerund_noun:
+            continue  # "the problem of clustering image patches": the gerund pattern's
+        phrase = " ".join(words)
+        nxt = _NEXT_WORD_RE.match(text[m.start(1) + len(phrase) :])
+        if nxt and nxt.group(1).lower() not in W.np_boundary | {"of"}:
+            continue  # the noun phrase goes on
+        if len(words) >= 2 or "-" in words[0]:
+            add(m.start(1), m.start(1) + len(phrase), phrase, 1.0)
+    # "Estimating heterogeneous treatment effects is central to ...", "the problem of
+    # estimating X", "we study learning X": the gerund's noun names the task
+    for m in _GERUND_TASK_RE.finditer(text):
+        noun = W.gerund_noun.get(m.group(1).lower())
+        if noun is None:
+            continue
+        words = []
+        for w in m.group(2).split():
+            if w.lower() in W.task_stop or w.lower() in W.task_verbs:
+                break
+            if not is_modifier(w):
+                if is_head_noun(w):
+                    words.append(singular(w))
+                break
+            words.append(w)
+        if not words or any(len(w) < 2 or w.endswith("-") for w in words):
+            continue
+        last = _WORD_CHARS_RE.match(text, text.find(words[-1][:-1], m.start(2)))
+        end = last.end() if last else m.end(2)
+        nxt = _NEXT_WORD_RE.match(text[end : end + 30])
+        if text[end : end + 1] in ("'", "\u2019") or (
+            nxt and nxt.group(1).lower() not in W.np_boundary
+        ):
+            continue  # the noun phrase goes on: "learning [node] embeddings"
+        add(m.start(1), end, " ".join([*words, noun]), 1.0)
+    # "a phenomenon known as mode collapse", "a problem called catastrophic forgetting"
+    for m in _KNOWN_AS_RE.finditer(text):
+        words = []
+        for w in m.group(1).split():
+            lw = w.lower()
+            if lw in W.np_boundary or lw in W.task_stop or lw in W.task_verbs or lw == "of":
+                break
+            if not w.islower() or not is_task_word(w):
+                words = []
+                break
+            words.append(w)
+        if 1 <= len(words) <= 4:
+            phrase = " ".join(words)
+            add(m.start(1), m.start(1) + len(phrase), phrase, 1.0)
+    # "Matrix completion is a fundamental problem in ..."
+    for sent in sents:
+        subject = _IS_A_PROBLEM_RE.match(text, sent.start_char, sent.end_char)
+        if subject:
+            phrase = subject.group(1)
+            words = phrase.split()
+            if (
+                all(is_modifier(w) or w == "of" for w in words[:-1])
+                and (is_modifier(words[-1]) or is_head_noun(words[-1]))
+                and words[0] != "of"
+            ):
+                add(subject.start(1), subject.end(1), phrase, 1.5)
+    # "offline RL" when "reinforcement learning (RL)" is defined here
+    for ab in abbrevs:
+        if head(ab.long) not in v.task_heads or not ab.short.isupper():
+            continue
+        for m in re.finditer(r"(?<![\w\-(])" + re.escape(ab.short) + r"\b", text):
+            kept, start = modifiers(text, m.start())
+            if kept and m.start() != ab.short_start:
+                add(start, m.end(), " ".join([*kept, ab.short]), 0.0)
+    return [(s, e, phrase, bonus) for (s, e), (phrase, bonus) in spans.items()]
+
+
+def rank_tasks(
+    v: Vocab,
+    text: str,
+    sents: Sequence[Sent],
+    cands: Sequence[Candidate],
+    abbrevs: Sequence[Abbreviation],
+    gazetteer_tasks: Sequence[tuple[int, int]],
+    *,
+    max_tasks: int,
+) -> list[dict[str, Any]]:
+    """Task phrases ("3D shape generation"), ranked; the best `max_tasks` are kept, as mention
+    dicts."""
+    scored: dict[str, list] = {}
+    first_end = sents[1].start_char if len(sents) > 1 else len(text)
+    second_end = sents[2].start_char if len(sents) > 2 else len(text)
+    abbrev_long = [(a.long_start, a.long_end) for a in abbrevs]
+
+    for start, end, phrase, bonus in task_spans(v, text, sents, abbrevs):
+        if _MEASURE_AFTER_RE.match(text, end):
+            continue  # "detection rates", "parsing time": about the task, not the task
+        if _EXAMPLE_BEFORE_RE.search(text, max(0, start - 80), start):
+            continue  # "circuits (e.g., object identification)": an example, not the task
+        if any(
+            c.type
+            and (
+                overlaps(start, end, c.start, c.end)
+                or (c.long_span and overlaps(start, end, *c.long_span))
+            )
+            and not (c.long and v.type_from_head(c.long) is EntityType.TASK)
+            for c in cands
+        ):
+            continue
+        key = phrase.lower()
+        if name_key(phrase) in v.generic:
+            continue
+        score = 0.0
+        if start < first_end:
+            score += 1.5
+        elif start < second_end:
+            score += 0.75
+        if _TASK_NOUN_AFTER_RE.match(text[end : end + 12].lower()):
+            score += 1.0
+        lead = text[max(0, start - 30) : start].lower()
+        if _COMPONENT_BEFORE_RE.search(lead) and _OWN_PROPOSAL_RE.search(
+            text, max(0, start - 150), start
+        ):
+            continue  # "We propose X, which integrates A with [B alignment]": a component
+        # "X is central to [decision-making]": the purpose, a task only when nothing else is
+        purpose = bool(_PURPOSE_BEFORE_RE.search(lead))
+        if _ADDRESS_BEFORE_RE.search(lead):
+            score += 0.5
+            if _METHOD_FOR_RE.search(lead):
+                score += 0.5  # "a framework for X": what the method is for
+        if _EVAL_LIST_BEFORE_RE.search(lead) and EVAL_CUE_RE.search(
+            text[max(0, start - 120) : start]
+        ):
+            score += 0.75  # "we evaluate X on time-series forecasting, ..."
+        if any(overlaps(start, end, gs, ge) for gs, ge in gazetteer_tasks):
+            score += 1.0
+        if any(ls <= start and end <= le for ls, le in abbrev_long):
+            score += 0.5
+        score += 0.25 + bonus
+        # [best mention score, start, end, mentions, phrase]: the best mention counts
+        # ("to combinatorial RL" then "combinatorial RL tasks"), each repeat adds 0.6
+        entry = scored.setdefault(key, [score, start, end, 0, phrase, purpose])
+        if score > entry[0]:
+            entry[0] = score
+        entry[3] += 1
+        entry[5] = entry[5] and purpose
+    ranked = sorted(
+        ((e[0] + 0.6 * (e[3] - 1), *e[1:]) for e in scored.values()),
+        key=lambda e: (e[5], -e[0], e[1]),
+    )
+    out: list[dict[str, Any]] = []
+    used: set[str] = set()
+    sent_starts = [s.start_char for s in sents]
+    for score, start, end, _n, phrase, purpose in ranked:
+        if purpose and out:
+            break
+        if score < 1.0 or len(out) >= max_tasks:
+            continue
+        key = phrase.lower()
+        words = set(key.split())
+        if any(len(words & set(u.split())) / len(words | set(u.split())) >= 0.5 for u in used):
+            continue
+        used.add(key)
+        sent = sents[max(0, bisect.bisect_right(sent_starts, start) - 1)]
+        out.append(
+            {
+                "name": phrase,
+                "type": EntityType.TASK.value,
+                "role": Role.ADDRESSES.value,
+                "confidence": round(min(0.9, 0.4 + 0.15 * score), 2),
+                "aliases": [],
+                "start": start,
+                "end": end,
+                "sent_start": sent.start_char,
+                "sent_end": sent.end_char,
+            }
+        )
+    return out

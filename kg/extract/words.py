@@ -1,0 +1,253 @@
+"""Word classes the extraction rules share: the word lists of ``data/words.json`` and the
+predicates built on them ("can this word stand inside a task phrase?"), plus :class:`Vocab`, the
+per-pipeline knowledge (head nouns, generic names, metrics, gazetteer labels) every stage reads.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from kg.extract.resources import generic_keys, heads, metric_keys, name_key, word_data
+from kg.model import EntityType
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """The lists of ``data/words.json`` (see the "why" of each entry there)."""
+
+    method_cue_words: frozenset[str]
+    leading_stop: frozenset[str]  # with spaCy's stop words
+    task_stop: frozenset[str]  # with spaCy's stop words
+    task_verbs: frozenset[str]
+    noun_ing: frozenset[str]
+    not_proposed_heads: frozenset[str]
+    weak_compare: tuple[str, ...]
+    problem_head_stop: frozenset[str]
+    problem_of_stop: frozenset[str]  # problem_head_stop without the task nouns
+    lone_heads: frozenset[str]
+    adjective_endings: tuple[str, ...]
+    np_boundary: frozenset[str]
+    tech_cues: frozenset[str]
+    list_cues: frozenset[str]
+    vague_first: frozenset[str]
+    name_suffixes: tuple[str, ...]
+    eponym_heads: tuple[str, ...]
+    tech_heads: tuple[str, ...]
+    use_verbs: tuple[str, ...]
+    gerund_noun: Mapping[str, str]
+
+
+@cache
+def words() -> Words:
+    raw = word_data()
+
+    def lst(key: str) -> list[str]:
+        return [str(w) for w in raw[key]["words"]]
+
+    return Words(
+        method_cue_words=frozenset(lst("method_cue_words")),
+        leading_stop=frozenset(STOP_WORDS) | frozenset(lst("leading_stop")),
+        task_stop=frozenset(STOP_WORDS) | frozenset(lst("task_stop")),
+        task_verbs=frozenset(lst("task_verbs")),
+        noun_ing=frozenset(lst("noun_ing")),
+        not_proposed_heads=frozenset(lst("not_proposed_heads")),
+        weak_compare=tuple(lst("weak_compare")),
+        problem_head_stop=frozenset(lst("problem_head_stop")),
+        problem_of_stop=frozenset(lst("problem_head_stop")) - frozenset(lst("task_nouns")),
+        lone_heads=frozenset(lst("lone_heads")),
+        adjective_endings=tuple(lst("adjective_endings")),
+        np_boundary=frozenset(lst("np_boundary")),
+        tech_cues=frozenset(lst("tech_cues")),
+        list_cues=frozenset(lst("list_cues")),
+        vague_first=frozenset(lst("vague_first")),
+        name_suffixes=tuple(lst("name_suffixes")),
+        eponym_heads=tuple(lst("eponym_heads")),
+        tech_heads=tuple(lst("tech_heads")),
+        use_verbs=tuple(lst("use_verbs")),
+        gerund_noun=dict(raw["gerund_noun"]["map"]),
+    )
+
+
+W = words()
+
+
+def alternation(items: tuple[str, ...] | frozenset[str]) -> str:
+    """A regex group matching any of ``items`` as written, longest first."""
+    return "(?:" + "|".join(re.escape(w) for w in sorted(items, key=lambda w: (-len(w), w))) + ")"
+
+
+_TASK_WORD_RE = re.compile(r"[A-Za-z0-9][\w\-]*")
+_DIGITS_RE = re.compile(r"\d+")
+
+
+def is_modifier(w: str) -> bool:
+    """A word that can stand inside a task noun phrase."""
+    lw = w.lower()
+    if (
+        lw in W.task_stop
+        or lw in W.task_verbs
+        or lw.endswith("ly")
+        or not _TASK_WORD_RE.fullmatch(w)
+    ):
+        return False
+    if lw.endswith("s") and not lw.endswith(("ss", "ics", "series", "sis", "ous")):
+        return False  # "scales inference": a verb or a plural, not a modifier
+    if _DIGITS_RE.fullmatch(w):
+        return False
+    return not (lw.endswith(("ing", "ed")) and "-" not in lw and lw not in W.noun_ing)
+
+
+def is_tech_modifier(w: str) -> bool:
+    """A word inside a technique name: a task-phrase modifier, or an -ed adjective ("dilated
+    attention", "weighted regression") that is not a vague or verb-like word."""
+    lw = w.lower()
+    return is_modifier(w) or (
+        lw.endswith("ed") and len(lw) > 4 and lw not in W.task_stop and lw not in W.task_verbs
+    )
+
+
+def is_head_noun(w: str) -> bool:
+    """A plural noun can end a phrase ("prediction of reaction outcomes")."""
+    lw = w.lower()
+    return (
+        lw.endswith("s")
+        and is_modifier(lw[:-1])
+        and lw not in W.task_stop
+        and lw not in W.task_verbs
+    )
+
+
+def is_task_word(w: str) -> bool:
+    return bool(_TASK_WORD_RE.fullmatch(w))
+
+
+def singular(w: str) -> str:
+    """matrices -> matrix, patches -> patch, probabilities -> probability, effects -> effect."""
+    lw = w.lower()
+    if lw.endswith("ices") and len(lw) > 5:
+        return w[:-4] + "ix"
+    if lw.endswith("ies"):
+        return w[:-3] + "y"
+    if lw.endswith(("ches", "shes", "sses", "xes")):
+        return w[:-2]
+    return w[:-1] if lw.endswith("s") and not lw.endswith("ss") else w
+
+
+def head(phrase: str) -> str:
+    """The last word of a phrase, lower case, after its last hyphen: "Kernel-Regression" ->
+    "regression"."""
+    return phrase.rsplit(" ", 1)[-1].lower().rsplit("-", 1)[-1] if phrase else ""
+
+
+def family(key: str) -> str | None:
+    """The family of a versioned name key: "gpt4o" -> "gpt", "llama318b" -> "llama"."""
+    m = re.match(r"([a-z]{3,})\d", key)
+    return m.group(1) if m else None
+
+
+_WORD_BEFORE_RE = re.compile(r"(?<![\w\-])([A-Za-z][\w\-]*)\s$")
+_PAREN_SHORT_RE = re.compile(r"\([^()\s]{1,12}\)")
+_BROKEN_WORD_RE = re.compile(r"(?:-|\(cid:\d+\))\s$")
+
+
+def word_before(text: str, pos: int, reach: int = 40) -> re.Match[str] | None:
+    """The word right before ``pos`` (one space between), as group 1."""
+    return _WORD_BEFORE_RE.search(text, max(0, pos - reach), pos)
+
+
+def modifiers(text: str, pos: int) -> tuple[list[str], int]:
+    """The noun-modifier words right before `pos` (at most three) and where they start:
+    "... improve [text-to-image] (T2I) generation" -> ["text-to-image"]."""
+    mods = text[max(0, pos - 60) : pos].split()[-4:]
+    if mods and _PAREN_SHORT_RE.fullmatch(mods[-1]):
+        mods.pop()  # "text-to-image (T2I) generation"
+    if pos >= 60 and mods:
+        mods = mods[1:] if len(mods) == 4 else mods  # the first may be cut
+    mods = mods[-3:]
+    if not mods or text[pos - 1 : pos] != " ":
+        return [], pos
+    kept: list[str] = []
+    for w in reversed(mods):
+        if not is_modifier(w):
+            break
+        kept.insert(0, w)
+    if not kept:
+        return [], pos
+    start = text.rfind(kept[0], max(0, pos - 60), pos)
+    if _BROKEN_WORD_RE.search(text[max(0, start - 12) : start]):
+        return [], pos  # "maxi- mum clique", "maxi(cid:173) mum": a word broken at a line end
+    return kept, start
+
+
+@dataclass(frozen=True, slots=True)
+class Vocab:
+    """What one pipeline knows: head nouns that type a phrase, generic names and metrics (never
+    entities), and the gazetteer's label of each name key with the families of versioned names."""
+
+    method_heads: frozenset[str]
+    data_heads: frozenset[str]
+    task_heads: frozenset[str]
+    fields: frozenset[str]  # name keys of research fields ("reinforcement learning")
+    generic: frozenset[str]
+    metrics: frozenset[str]
+    method_cues: frozenset[str]  # method cue words and method heads
+    task_re: re.Pattern[str]
+    gazetteer: Mapping[str, EntityType]  # name key -> label
+    families: Mapping[str, EntityType]  # "gpt" -> Method: a family with one type
+
+    @classmethod
+    def build(cls, gazetteer: Mapping[str, EntityType]) -> Vocab:
+        h = heads()
+        task_alt = "|".join(sorted((re.escape(w) for w in h["task"]), key=len, reverse=True))
+        labels: dict[str, set[EntityType]] = {}
+        for key, label in gazetteer.items():
+            fam = family(key)
+            if fam:
+                labels.setdefault(fam, set()).add(label)
+        return cls(
+            method_heads=h["method"],
+            data_heads=h["data"],
+            task_heads=h["task"],
+            fields=frozenset(name_key(f) for f in h["field"]),
+            generic=generic_keys(),
+            metrics=metric_keys(),
+            method_cues=W.method_cue_words | h["method"],
+            task_re=re.compile(r"(?<![\w\-])(" + task_alt + r")\b", re.I),
+            gazetteer=gazetteer,
+            families={f: next(iter(t)) for f, t in labels.items() if len(t) == 1},
+        )
+
+    def known_label(self, text: str) -> EntityType | None:
+        """The gazetteer's label of a name, else that of its versioned family ("GPT-5" is a
+        Method because GPT-2 and GPT-4o are)."""
+        key = name_key(text)
+        return (
+            self.gazetteer.get(key)
+            or self.families.get(family(key) or "")
+            or (self.families.get(name_key(text.split("-")[0])) if "-" in text else None)
+        )
+
+    def type_from_head(self, phrase: str) -> EntityType | None:
+        """The type a phrase's head noun gives it: "...Optimization" -> Method,
+        "...benchmark" -> Benchmark, "...detection" -> Task; fields are untyped."""
+        last = head(phrase)
+        full = phrase.lower()
+        if last in self.data_heads or full.endswith("data set"):
+            return EntityType.BENCHMARK if "bench" in full else EntityType.DATASET
+        if name_key(phrase) in self.fields:
+            return None
+        if last in ("problem", "problems"):
+            return EntityType.TASK  # "minimal labeling problem (MLP)"
+        if last in self.method_heads:
+            titled = sum(w[:1].isupper() for w in phrase.split()) >= max(1, len(phrase.split()) - 1)
+            if titled or last not in self.task_heads:
+                return EntityType.METHOD
+            return EntityType.TASK
+        if last in self.task_heads:
+            return EntityType.TASK
+        return None
