@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from kg.extract.abbrev import Abbreviation
-from kg.extract.resources import name_key
+from kg.extract.resources import case_key, name_key
 from kg.extract.spans import Candidate, add_unless_covered, overlapping
 from kg.extract.words import (
     Vocab,
@@ -204,6 +204,7 @@ def add_gazetteer_hits(
     for c in cands:
         if c.label is None:
             c.label = v.known_label(c.text)
+            c.hint = v.hints.get(case_key(c.text))
     return cands
 
 

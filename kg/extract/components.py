@@ -56,11 +56,11 @@ class KGEntities:
     def vocab(self) -> Vocab:
         """Built on first use: the gazetteer component may be added after this one."""
         if self._vocab is None:
-            labels: dict[str, EntityType] = {}
             if "kg_gazetteer" in self.nlp.pipe_names:
-                gazetteer: Any = self.nlp.get_pipe("kg_gazetteer")
-                labels = gazetteer.labels
-            self._vocab = Vocab.build(labels)
+                g: Any = self.nlp.get_pipe("kg_gazetteer")
+                self._vocab = Vocab.build(g.labels, g.cased, g.hint_labels, g.curated)
+            else:
+                self._vocab = Vocab.build({})
         return self._vocab
 
     def __call__(self, doc: Doc) -> Doc:

@@ -85,6 +85,7 @@ _ALL_CAPS_RE = re.compile(r"[A-Z][A-Z\-]*s?")
 _LIST_LEAD_NOUN_RE = re.compile(r"([a-z][\w\-]*)\s*$")
 _LOWER_WORD_END_RE = re.compile(r"(?<![\w\-])([a-z][\w\-]*)$")
 _LIST_WORDS = frozenset(["including", "include", "includes", "such as", "e.g.", "e.g.,", "like"])
+_NOT_NAMED = (EntityType.TASK, EntityType.METRIC)
 _BASE_CONFIDENCE = {"strong": 0.6, "title": 0.55, "cap": 0.5, "gazetteer": 0.7, "lower": 0.5}
 
 
@@ -216,6 +217,12 @@ def decide(
     proposed = "propose" in c.cues
     if t is None and c.long and name_key(c.long) in v.fields:
         return  # "reinforcement learning (RL)": a field, not a method
+    if t is None and c.hint is not None and not c.long:
+        # a known name that is also an ordinary word ("Adam", "Twitter"): an entity only when
+        # the sentence says so, and then of the known type
+        if not (appos_type or data_ctx or method_ctx or proposed) or c.hint in _NOT_NAMED:
+            return
+        t = appos_type or c.hint
     if t is None:
         head_type = v.type_from_head(c.text) if " " in c.text else None
         if appos_type is not None:

@@ -1,17 +1,52 @@
-"""The ``kg_gazetteer`` component: known names from the gazetteer files, marked in
-``doc.spans["kg_gazetteer"]`` with their label."""
+"""The ``kg_gazetteer`` component: known names from the gazetteer files.
+
+Known names go to ``doc.spans["kg_gazetteer"]`` with their label. Names are looked up by key,
+not matched token by token, so the spellings :func:`~kg.extract.resources.name_key` folds are
+one name ("behavior cloning", "behavior-cloning", "Behavior Cloning"); ``case`` patterns are
+looked up by :func:`~kg.extract.resources.case_key`, so "ReCoRD" never matches "records".
+Names that are also ordinary words ("Adam", "Twitter": match policy ``context``) are not
+searched for; their labels (``hint_labels``) type a name only when the sentence already makes it
+an entity. The first file that names a key decides its label (the user's files, then the
+hand-written lists, then the built lexicon).
+"""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 from spacy.language import Language
-from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 
-from kg.extract.resources import all_gazetteer_entries, name_key
+from kg.extract.resources import all_gazetteer_entries, case_key, name_key
 from kg.model import EntityType
+
+#: The longest name looked up, in tokens ("Stanford Question Answering Dataset", "E(n)-...").
+MAX_TOKENS = 10
+_NOT_KEY_RE = re.compile(r"[^0-9A-Za-z+*.\u0370-\u03ff]")
+_WORD_RE = re.compile(r"[0-9A-Za-z\u0370-\u03ff]")
+_PIECES_RE = re.compile(r"[\s\-\u2010-\u2013]+")
+_BRACKETS = frozenset("()[]{},;:/")
+
+
+class Known(NamedTuple):
+    """What the gazetteer knows about one key: the label, and the shape a span must keep to
+    be this name — no more words than its pieces (so "a 3D" is not A3D) and no brackets or
+    separators it does not have (so "EM) algorithm" is not "EM algorithm")."""
+
+    label: EntityType
+    pieces: int
+    brackets: frozenset[str]
+
+    @classmethod
+    def of(cls, pattern: str, label: EntityType) -> Known:
+        return cls(label, len(_PIECES_RE.split(pattern.strip())), _BRACKETS & set(pattern))
+
+    def fits(self, text: str) -> bool:
+        return len(text.split()) <= self.pieces and _BRACKETS & set(text) <= self.brackets
 
 
 @Language.factory("kg_gazetteer", default_config={"gazetteers": []})
@@ -20,36 +55,79 @@ def make_gazetteer(nlp: Language, name: str, gazetteers: list[str]) -> KGGazette
 
 
 class KGGazetteer:
-    """Marks known names. Short all-capital patterns (ARC, MUSE) match case-sensitively, the
-    rest on lower-cased text, so "transformer" finds "Transformers" via the plural pattern."""
+    """Marks known names: every run of up to :data:`MAX_TOKENS` tokens whose key a gazetteer
+    knows (longest and shortest alike; the entity stage resolves overlaps)."""
 
     def __init__(self, nlp: Language, gazetteers: Sequence[Path] = ()) -> None:
-        self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
-        self.lower = PhraseMatcher(nlp.vocab, attr="LOWER")
-        self.labels: dict[str, EntityType] = {}
-        exact: dict[str, list[Doc]] = {}
-        lower: dict[str, list[Doc]] = {}
+        #: name_key -> the names matched in any case (``any``)
+        self.known: dict[str, Known] = {}
+        #: case_key -> the names matched as written (``case``)
+        self.known_cased: dict[str, Known] = {}
+        #: case_key -> label of names that only type what context makes an entity
+        self.hint_labels: dict[str, EntityType] = {}
+        #: name_key -> label of the hand-picked names, whose versions make families (GPT-5)
+        self.curated: dict[str, EntityType] = {}
+        first: dict[str, EntityType] = {}
         for entry in all_gazetteer_entries(gazetteers):
             key = name_key(entry.pattern)
-            self.labels.setdefault(key, entry.label)
-            # all capitals match as written: "REINFORCE" is not "reinforce"
-            case_sensitive = entry.pattern.isupper()
-            forms = [entry.pattern]
-            if (
-                not case_sensitive
-                and entry.pattern[-1].isalpha()
-                and not entry.pattern.endswith("s")
-            ):
-                forms.append(entry.pattern + "s")
-            target = exact if case_sensitive else lower
-            target.setdefault(entry.label.value, []).extend(nlp.make_doc(f) for f in forms)
-        for label, docs in exact.items():
-            self.exact.add(label, docs)
-        for label, docs in lower.items():
-            self.lower.add(label, docs)
+            if first.setdefault(key, entry.label) is not entry.label or entry.match == "merge":
+                continue  # an earlier file types this name otherwise
+            if entry.curated:
+                self.curated.setdefault(key, entry.label)
+            if entry.match == "context":
+                self.hint_labels.setdefault(case_key(entry.pattern), entry.label)
+            elif entry.match == "case":
+                self.known_cased.setdefault(
+                    case_key(entry.pattern), Known.of(entry.pattern, entry.label)
+                )
+            else:
+                self.known.setdefault(key, Known.of(entry.pattern, entry.label))
+        self._longest = max(map(len, [*self.known, *self.known_cased, ""]))
+
+    @property
+    def labels(self) -> dict[str, EntityType]:
+        """name_key -> label of the names matched in any case."""
+        return {k: v.label for k, v in self.known.items()}
+
+    @property
+    def cased(self) -> dict[str, EntityType]:
+        """case_key -> label of the names matched as written."""
+        return {k: v.label for k, v in self.known_cased.items()}
 
     def __call__(self, doc: Doc) -> Doc:
-        spans = [Span(doc, s, e, label=m) for m, s, e in self.exact(doc)]
-        spans += [Span(doc, s, e, label=m) for m, s, e in self.lower(doc)]
-        doc.spans["kg_gazetteer"] = spans
+        doc.spans["kg_gazetteer"] = [
+            Span(doc, s, e, label=label.value) for s, e, label in self.find(doc)
+        ]
         return doc
+
+    def find(self, doc: Doc) -> list[tuple[int, int, EntityType]]:
+        """(start token, end token, label) of every known name in the doc."""
+        texts = [unicodedata.normalize("NFKC", t.text) for t in doc]
+        cased = [_NOT_KEY_RE.sub("", t) for t in texts]
+        words = [bool(_WORD_RE.search(k)) for k in cased]
+        found = []
+        for i in range(len(doc)):
+            if not words[i]:
+                continue
+            acc = ""
+            for j in range(i, min(len(doc), i + MAX_TOKENS)):
+                acc += cased[j]
+                if len(acc) > self._longest + 2:
+                    break
+                if not words[j]:
+                    continue  # a name ends on a word
+                known = self._lookup(acc, doc, i, j + 1)
+                if known is not None:
+                    found.append((i, j + 1, known.label))
+        return found
+
+    def _lookup(self, acc: str, doc: Doc, start: int, end: int) -> Known | None:
+        """What is known about the span whose key characters (case kept) are ``acc``."""
+        known = self.known_cased.get(acc.strip(".")) or self.known.get(acc.lower().strip("."))
+        text = ""
+        if known is None and acc[-1:] in ("s", "S"):  # a plural: "transformers", "GANs"
+            text = doc[start:end].text
+            known = self.known_cased.get(case_key(text)) or self.known.get(name_key(text))
+        if known is None:
+            return None
+        return known if known.fits(text or doc[start:end].text) else None

@@ -23,20 +23,46 @@ GAZETTEER_DIR = DATA_DIR / "gazetteers"
 
 _LABELS = {t.value.lower(): t for t in EntityType}
 _NOT_KEY_RE = re.compile(r"[^0-9a-z+*.\u0370-\u03ff]")
+# "GPs", "NNs": a lower-case s after two capitals is a plural
+_ACRONYM_PLURAL_RE = re.compile(r"[A-Z]{2}s$")
+_ES_PLURALS = ("sses", "xes", "zes", "ches", "shes")
+_NOT_PLURAL = ("ss", "is", "us")  # "analysis", "corpus"
 
 
 def name_key(text: str) -> str:
     """The key two spellings of one name share: case, hyphens, spaces, dots at the ends and a
-    plural "s" do not count; "+" and "*" do (RAT+ is not RAT).
+    plural "s" do not count ("GPs" is GP); "+" and "*" do (RAT+ is not RAT).
 
     >>> name_key("Hodgkin–Huxley models") == name_key("Hodgkin-Huxley model")
     True
+    >>> name_key("GPs") == name_key("GP") != name_key("GPS")
+    True
+    >>> name_key("Gaussian processes") == name_key("Gaussian process")
+    True
     """
+    acronym_plural = _ACRONYM_PLURAL_RE.search(text) is not None
     text = unicodedata.normalize("NFKC", text).casefold()
     key = _NOT_KEY_RE.sub("", text).strip(".")
-    if len(key) > 3 and key.endswith("s") and not key.endswith("ss"):
-        key = key[:-1]
+    if acronym_plural:
+        return key[:-1]
+    if len(key) > 3 and key.endswith("s") and not key.endswith(_NOT_PLURAL):
+        # "processes" -> "process", "matches" -> "match", but "cases" -> "case"
+        key = key[:-2] if key.endswith(_ES_PLURALS) else key[:-1]
     return key
+
+
+_NOT_CASE_KEY_RE = re.compile(r"[^0-9A-Za-z+*.\u0370-\u03ff]")
+
+
+def case_key(text: str) -> str:
+    """:func:`name_key` that keeps the case, for names that match only as written:
+    "CIFAR-10" is "CIFAR10", "ReCoRD" is not "records", "GPs" is "GP".
+
+    >>> case_key("CIFAR-10") == case_key("CIFAR10"), case_key("Pass") == case_key("PASS")
+    (True, False)
+    """
+    key = _NOT_CASE_KEY_RE.sub("", unicodedata.normalize("NFKC", text)).strip(".")
+    return key[:-1] if _ACRONYM_PLURAL_RE.search(text) else key
 
 
 def _lines(path: Path) -> list[str]:
@@ -48,15 +74,32 @@ def _lines(path: Path) -> list[str]:
     return out
 
 
+#: How a gazetteer pattern may be found in text (docs/extraction.md, "Gazetteer format").
+MATCH_POLICIES = ("any", "case", "context", "merge")
+_INNER_CAPITAL_RE = re.compile(r"[A-Za-z][A-Z]")
+
+
 @dataclass(frozen=True, slots=True)
 class GazetteerEntry:
     label: EntityType
     pattern: str
     id: str
+    match: str = "any"
+    source: str = ""
+    curated: bool = True  # written or picked by hand, not built from a lexicon
+
+
+def default_match(pattern: str) -> str:
+    """A capital after a letter (ImageNet, ReCoRD, SGD) matches as written, so "records" is not
+    ReCoRD; other patterns match in any case, with a plural "s". (A hand-written entry that is
+    also an ordinary word or a person's name says ``"match": "context"``: "Adam".)"""
+    return "case" if _INNER_CAPITAL_RE.search(pattern) else "any"
 
 
 def read_gazetteer(path: Path) -> list[GazetteerEntry]:
-    """Read one JSONL gazetteer; a line is ``{"label": "Dataset", "pattern": "ImageNet"}``."""
+    """Read one JSONL gazetteer; a line is ``{"label": "Dataset", "pattern": "ImageNet"}``,
+    optionally with ``"id"`` (patterns sharing one are one entity), ``"match"`` (one of
+    MATCH_POLICIES) and ``"source"``."""
     entries = []
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -69,18 +112,34 @@ def read_gazetteer(path: Path) -> list[GazetteerEntry]:
             row = json.loads(line)
             label = _LABELS[str(row["label"]).lower()]
             pattern = str(row["pattern"]).strip()
-        except (ValueError, KeyError, TypeError) as exc:
+            match = str(row.get("match") or default_match(pattern))
+            if match not in MATCH_POLICIES:
+                raise ValueError(match)
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
             raise InputError(
                 f'{path}:{number}: expected a JSON object with "label" (one of '
-                f'{", ".join(t.value for t in EntityType)}) and "pattern" (text)'
+                f'{", ".join(t.value for t in EntityType)}), "pattern" (text) and optionally '
+                f'"id" and "match" (one of {", ".join(MATCH_POLICIES)})'
             ) from exc
         if pattern:
-            entries.append(GazetteerEntry(label, pattern, str(row.get("id") or name_key(pattern))))
+            ident = str(row.get("id") or name_key(pattern))
+            source = str(row.get("source") or path.name)
+            entries.append(
+                GazetteerEntry(label, pattern, ident, match, source, path.name != LEXICON_FILE)
+            )
     return entries
 
 
+#: The lexicon built by tools/build_lexicons.py from public name lists and the corpus.
+LEXICON_FILE = "lexicon.jsonl"
+#: Bundled gazetteers in priority order: when two give one name different types, the earlier
+#: wins (hand-written lists before the built lexicon).
+BUNDLED = ("ml_core.jsonl", "ml_recent.jsonl", LEXICON_FILE)
+
+
 def bundled_gazetteers() -> list[Path]:
-    return sorted(GAZETTEER_DIR.glob("*.jsonl"))
+    rest = sorted(p for p in GAZETTEER_DIR.glob("*.jsonl") if p.name not in BUNDLED)
+    return [GAZETTEER_DIR / name for name in BUNDLED if (GAZETTEER_DIR / name).is_file()] + rest
 
 
 @cache
@@ -112,7 +171,8 @@ def word_data() -> dict[str, dict]:
 
 
 def all_gazetteer_entries(extra: Sequence[Path] = ()) -> list[GazetteerEntry]:
-    return [e for path in (*bundled_gazetteers(), *extra) for e in read_gazetteer(path)]
+    """The user's files first (they override), then the bundled ones in priority order."""
+    return [e for path in (*extra, *bundled_gazetteers()) for e in read_gazetteer(path)]
 
 
 def unique(items: Iterable[str]) -> list[str]:

@@ -39,6 +39,7 @@ class Candidate:
     # "gazetteer", "lower" (a lower-case phrase), "part" (inside a long form: dropped)
     strength: str
     label: EntityType | None = None  # from the gazetteer
+    hint: EntityType | None = None  # the gazetteer's type, if context makes it an entity
     long: str | None = None  # long form, when this is a defined abbreviation
     long_span: tuple[int, int] | None = None
     role: Role | None = None

@@ -12,7 +12,7 @@ from functools import cache
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from kg.extract.resources import generic_keys, heads, metric_keys, name_key, word_data
+from kg.extract.resources import case_key, generic_keys, heads, metric_keys, name_key, word_data
 from kg.model import EntityType
 
 
@@ -197,15 +197,28 @@ class Vocab:
     metrics: frozenset[str]
     method_cues: frozenset[str]  # method cue words and method heads
     task_re: re.Pattern[str]
-    gazetteer: Mapping[str, EntityType]  # name key -> label
+    gazetteer: Mapping[str, EntityType]  # name_key -> label, names known in any case
+    cased: Mapping[str, EntityType]  # case_key -> label, names known as written
     families: Mapping[str, EntityType]  # "gpt" -> Method: a family with one type
+    hints: Mapping[str, EntityType]  # case_key -> label, for what context makes an entity
 
     @classmethod
-    def build(cls, gazetteer: Mapping[str, EntityType]) -> Vocab:
+    def build(
+        cls,
+        gazetteer: Mapping[str, EntityType],
+        cased: Mapping[str, EntityType] | None = None,
+        hints: Mapping[str, EntityType] | None = None,
+        curated: Mapping[str, EntityType] | None = None,
+    ) -> Vocab:
+        """``curated``: the hand-picked names whose versions make the families (all names
+        when not given)."""
         h = heads()
         task_alt = "|".join(sorted((re.escape(w) for w in h["task"]), key=len, reverse=True))
         labels: dict[str, set[EntityType]] = {}
-        for key, label in gazetteer.items():
+        cased = cased or {}
+        if curated is None:
+            curated = {**gazetteer, **{name_key(k): t for k, t in cased.items()}}
+        for key, label in curated.items():
             fam = family(key)
             if fam:
                 labels.setdefault(fam, set()).add(label)
@@ -219,7 +232,9 @@ class Vocab:
             method_cues=W.method_cue_words | h["method"],
             task_re=re.compile(r"(?<![\w\-])(" + task_alt + r")\b", re.I),
             gazetteer=gazetteer,
+            cased=cased or {},
             families={f: next(iter(t)) for f, t in labels.items() if len(t) == 1},
+            hints=hints or {},
         )
 
     def known_label(self, text: str) -> EntityType | None:
@@ -227,7 +242,8 @@ class Vocab:
         Method because GPT-2 and GPT-4o are)."""
         key = name_key(text)
         return (
-            self.gazetteer.get(key)
+            self.cased.get(case_key(text))
+            or self.gazetteer.get(key)
             or self.families.get(family(key) or "")
             or (self.families.get(name_key(text.split("-")[0])) if "-" in text else None)
         )
