@@ -435,6 +435,70 @@ def test_task_phrases_stop_at_verbs_adjectives_and_broken_words(abstract, wrong)
 # --- proposals in other words ----------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("abstract", "names"),
+    [
+        # the classes: a new abbreviation for what "we" make, named instantiations, an
+        # appositive or "our approach, X", a name the paper keeps as its subject
+        ("To this end, we construct Federated Inverse Propensity Weighting (Fed-IPW) and "
+         "Federated Augmented IPW (Fed-AIPW), two privacy-preserving estimators.",
+         ["Fed-IPW", "Fed-AIPW"]),
+        ("To remove shading, we first pretrain a physics-aware lighting prompt (PALP) on "
+         "synthetic renders.", ["physics-aware lighting prompt"]),
+        ("We consider two instantiations: TTT-Linear and TTT-MLP. Both beat the baseline.",
+         ["TTT-Linear", "TTT-MLP"]),
+        ("We present AgentKit, a framework for building agents from prompts.", ["AgentKit"]),
+        ("Our approach, Haptics-based Curiosity, learns how contact should feel.",
+         ["Haptics-based Curiosity"]),
+        ("Our approach, called adaptive softmax, clusters the vocabulary by frequency.",
+         ["adaptive softmax"]),
+        ("We study sampling in this model, called leaky RBM, and its mixing.", ["leaky RBM"]),
+        ("We develop new recurrent models, namely GRU-D, for sparse clinical series.", ["GRU-D"]),
+        ("We present task-oriented Koopman-based control that learns a linear controller.",
+         ["task-oriented Koopman-based control"]),
+        ("We introduce a new grasping approach for cluttered bins. We benchmark GRASPY-9 against "
+         "prior planners. GRASPY-9 delivers higher success rates in the real world.",
+         ["GRASPY-9"]),
+        ("The Shift Aggregate Extract Network SAEN is an architecture for learning on graphs.",
+         ["SAEN"]),
+    ],
+)  # fmt: skip
+def test_what_the_paper_introduces_is_proposed(abstract, names):
+    got = found(abstract)
+    for name in names:
+        assert got[name] == ("Method", "proposed"), (name, got)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # a known family with a modifier, a name that only modifies, someone else's term
+        ("We propose a cross-view transformer to fuse the camera views.", "transformer"),
+        ("We design a fully parallel Model Predictive Path Integral (MPPI)-based controller.",
+         "MPPI"),
+        ("Data from a different policy, commonly called the behavior policy, is reused.",
+         "behavior policy"),
+        ("We establish asymptotic normality via martingale Central Limit Theorems (CLTs).",
+         "CLTs"),
+    ],
+)  # fmt: skip
+def test_what_the_paper_only_uses_or_states_is_not_proposed(abstract, name):
+    assert found(abstract).get(name, ("", ""))[1] != "proposed"
+
+
+def test_new_benchmarks_introduced_in_a_list_are_benchmarks():
+    got = found("We introduce two new benchmarks, MSRS-Story and MSRS-Meet, for retrieval.")
+    assert got["MSRS-Story"][0] == got["MSRS-Meet"][0] == "Benchmark"
+    got = found("We introduce the Fencing Game, a human-robot competition for evaluation.")
+    assert got["Fencing Game"][0] == "Benchmark"
+
+
+def test_unknown_names_listed_with_known_datasets_are_datasets():
+    got = found("Our evaluations span CORD, FUNSD, Kleister-NDA, RVL-CDIP and SROIE.")
+    for name in ("CORD", "FUNSD", "Kleister-NDA", "RVL-CDIP", "SROIE"):
+        assert got[name][0] == "Dataset", name
+
+
 def test_passive_proposal_and_called_a_and_b():
     got = found(
         "A Greedy Direction Method of Multiplier (GDMM) algorithm is proposed to exploit "

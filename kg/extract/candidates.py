@@ -48,8 +48,11 @@ _MATH_LEFTOVER_RE = re.compile(
 )
 # a variable with a star ("x1*", "A*"), words joined by "+" ("bias+variance"), and a PDF's
 # "fi" ligature read as "fI" ("fInite", "Spurious fIxed points")
-_NOT_A_NAME_RE = re.compile(r"^[A-Za-z]\d*\*$|^[a-z]+\+[a-z]+$|(?:^|\s|[a-z])f[I][a-z]")
+_NOT_A_NAME_RE = re.compile(
+    r"^[A-Za-z]\d*\*$|^[a-z]+\*$|^[a-z]+\+[a-z]+$|(?:^|\s|[a-z])f[I][a-z]"
+)  # ... and a markdown emphasis left on a word ("models*")
 _VERSIONED_GENERIC_RE = re.compile(r"[\d.]+[A-Za-z]?")
+_CAPITAL_NEXT_RE = re.compile(r" [A-Z][a-z]")
 _ACCENTS = frozenset("\u00b4`\u00a8\u02dc\u02c6\u02dd")
 _SUFFIX_RE = re.compile(r"[\-\u2013]" + alternation(W.name_suffixes) + "$")
 # a lower-case technique noun after a capitalised name makes it a method name
@@ -59,10 +62,20 @@ _CITATION_AFTER_RE = re.compile(r"\s*(?:et al\b|\(?(?:19|20)\d\d\b|,\s*(?:19|20)
 _YEAR_AFTER_RE = re.compile(r"\s*(?:19|20)\d\d")
 _VERSION_RE = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z]?")
 # "we develop [relational causal models], extending": no article, a clause or comma after
+_NP_END = r"(?=\s*(?:,|\(|\.|;|:|\s(?:that|which|to|for|with|as)\b))"
 _BARE_NP_RE = re.compile(
-    r"\s+((?:[a-z][\w\-]*\s+){1,4}[a-z][\w\-]*)"
-    r"(?=\s*(?:,|\(|\.|;|:|\s(?:that|which|to|for|with|as)\b))"
+    r"\s+([a-z][\w\-]*\s+(?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*)" + _NP_END
 )
+# after a naming cue the name may take "the" and be one hyphenated word ("the glimpse-model")
+_NAMED_NP_RE = re.compile(
+    r"\s+(?:the\s+)?([a-z][\w\-]*\s+(?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*|"
+    r"[a-z]\w*-[\w\-]*\w)" + _NP_END
+)
+_OWN_NOUN_BEFORE_RE = re.compile(
+    r"\b(?:method|approach|model|framework|algorithm|architecture|technique|system)s?\s*,?\s*$"
+)
+_COMMONLY_RE = re.compile(r"\b(?:commonly|often|usually|sometimes|widely|also|generally)\s+$")
+_ACRONYM_RE = re.compile(r"[A-Z][A-Z0-9\-]*[A-Z0-9]s?")
 _NAMING_CUE_RE = re.compile(r"call|term|name|dub|coin", re.I)
 # "(Pearl 2009)", "(Hinton et al., 2012)", "(Becker and Hinton, 1992; ...)", "[3]", "[7, 8]"
 CITATION_RE = re.compile(
@@ -109,7 +122,9 @@ def name_candidates(
         s, e = m.span()
         word = m.group()
         suffix = _SUFFIX_RE.search(word)
-        if suffix and suffix.start() > 0:  # "PC-inspired" -> "PC", a method cue
+        # "PC-inspired" -> "PC", a method cue; not inside a capitalised name ("Haptics-based
+        # Curiosity")
+        if suffix and suffix.start() > 0 and not _CAPITAL_NEXT_RE.match(text, e):
             word, e = word[: suffix.start()], s + suffix.start()
             based.add(s)
         if _STRONG_RE.search(word) and not UNIT_RE.fullmatch(word):
@@ -258,33 +273,64 @@ def attach_abbreviations(
     return out
 
 
+def split_trailing_acronyms(cands: list[Candidate]) -> None:
+    """ "The Shift Aggregate Extract Network SAEN is ...": a capitalised run that ends in the
+    acronym of its own words is a long form and its short form, defined without brackets."""
+    for c in cands:
+        words = c.text.split()
+        if len(words) < 3 or not _ACRONYM_RE.fullmatch(words[-1]):
+            continue
+        short = words[-1].rstrip("s") if words[-1].endswith("s") else words[-1]
+        initials = "".join(w[0] for w in words[:-1] if w[0].isupper())
+        if short.replace("-", "").upper() == initials and len(initials) >= 2:
+            long = c.text[: c.text.rindex(" ")]
+            c.long, c.long_span = long, (c.start, c.start + len(long))
+            c.start = c.end - len(words[-1])
+            c.text = words[-1]
+
+
 def proposed_phrases(
     v: Vocab, text: str, propose: list[tuple[int, int]], cands: list[Candidate]
 ) -> list[Candidate]:
-    """A lower-case name right after a proposal cue, with no article, ended by a comma or a
-    clause: "We develop relational structural causal models, extending ...",
-    "We introduce query circuits, which ..."."""
-    out = []
+    """Add a lower-case name right after a proposal cue, with no article, ended by a comma or a
+    clause: "We develop relational structural causal models, extending ...", "We introduce
+    query circuits, which ...", "we present task-oriented Koopman-based control that ...",
+    "Our approach, called adaptive softmax, ...", "called the glimpse-model", "-- called leaky
+    RBM". Name-shaped words inside such a phrase are parts of it. Returns all candidates."""
     for ts, te in propose:
-        m = _BARE_NP_RE.match(text, te)
+        naming = _NAMING_CUE_RE.search(text, ts, te) is not None
+        if naming and _COMMONLY_RE.search(text, max(0, ts - 20), ts):
+            continue  # "commonly called the behavior policy": a common term, not a new name
+        m = (_NAMED_NP_RE if naming else _BARE_NP_RE).match(text, te)
         if not m or text[ts - 1 : ts] == "-":  # not "so-called"
             continue
         words = m.group(1).split()
-        # "which we call order parameters": naming cues also name concepts, so the head
-        # must be a method noun; "we introduce query circuits" may end in any plural
-        naming = _NAMING_CUE_RE.search(text, ts, te) is not None
+        last = words[-1]
+        # "which we call order parameters": naming cues also name concepts, so the head must
+        # be a method noun, unless the paper says it names its own method ("Our approach,
+        # called ..."); "we introduce query circuits" may end in any plural
+        own = naming and _OWN_NOUN_BEFORE_RE.search(text, max(0, ts - 60), ts) is not None
         if (
             not all(is_modifier(w) for w in words[:-1])
-            or words[-1].lower() in W.not_proposed_heads
-            or (words[-1].lower() in W.method_cue_words and len(words) < 3)
-            or not (words[-1] in v.method_heads or (not naming and is_head_noun(words[-1])))
+            or last.lower() in W.not_proposed_heads
+            or (last.lower() in W.method_cue_words and len(words) < 3)
+            or not (
+                own
+                or last.lower() in v.method_heads
+                or (naming and _ACRONYM_RE.fullmatch(last) and len(words) > 1)
+                or (not naming and is_head_noun(last))
+            )
         ):
             continue
         start, end = m.span(1)
-        if name_key(m.group(1)) in v.generic or overlapping(cands, start, end):
-            continue
-        out.append(Candidate(start, end, m.group(1), "lower", cues={"propose"}))
-    return out
+        inside = overlapping(cands, start, end)
+        if name_key(m.group(1)) in v.generic or any(
+            (c.label and not naming) or c.start < start or c.end > end for c in inside
+        ):
+            continue  # "leaky RBM" is named by the paper, "flow matching objectives" is not
+        cands = [c for c in cands if c not in inside]
+        cands.append(Candidate(start, end, m.group(1), "lower", cues={"propose"}))
+    return cands
 
 
 def compared_phrases(

@@ -26,8 +26,9 @@ from kg.extract.candidates import (
     compared_phrases,
     name_candidates,
     proposed_phrases,
+    split_trailing_acronyms,
 )
-from kg.extract.context import Triggers, decide, type_lists
+from kg.extract.context import Triggers, decide, own_subject, type_lists
 from kg.extract.resources import name_key, triggers
 from kg.extract.spans import Candidate, Sent, sentences
 from kg.extract.tasks import rank_tasks
@@ -91,9 +92,10 @@ class KGEntities:
 
         cands = name_candidates(v, text, sent_starts, in_url)
         cands = add_gazetteer_hits(v, text, cands, hits)
-        cands += proposed_phrases(v, text, trig["propose"], cands)
+        cands = proposed_phrases(v, text, trig["propose"], cands)
         abbrevs = [ab for s in sents for ab in find_abbreviations(text, s.start_char, s.end_char)]
         cands = attach_abbreviations(v, text, cands, abbrevs, in_url)
+        split_trailing_acronyms(cands)
 
         counts = Counter(name_key(c.text) for c in cands)
         # "(QKT)" that defines nothing: a symbol local to this abstract
@@ -110,6 +112,7 @@ class KGEntities:
         for c in cands:
             decide(v, c, text, sent_of(c.start), trig, cands, counts[name_key(c.text)], local)
         type_lists(text, cands)
+        own_subject(text, cands, trig)
         cands += compared_phrases(v, text, trig["compare"], cands)
         cands += cited_methods(v, text, cands)
 

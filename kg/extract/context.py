@@ -12,7 +12,7 @@ import re
 
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, Sent
-from kg.extract.words import Vocab, W
+from kg.extract.words import Vocab, W, head
 from kg.model import EntityType, Role
 
 #: Trigger char spans by kind ("propose", "data", "compare"), found by the PhraseMatcher.
@@ -64,8 +64,67 @@ _PASSIVE_PROPOSE_RE = re.compile(
     r"\)?(?:\s*\([^()]*\))?(?:\s+[a-z][\w\-]*){0,2}\s+(?:is|are)\s+(?:\w+ly\s+)?"
     r"(?:proposed|introduced|presented|developed)\b(?!\s+(?:by|in)\b)"
 )
+# what the paper calls its own thing, right before the name: "Our approach, X", "our overall
+# method, X", "the proposed framework (X)", "a practical approach, called X", "models, namely X"
+_OWN_NOUNS = (
+    r"(?:method|approach|model|framework|algorithm|architecture|technique|system|pipeline|agent|"
+    r"network|policy|controller|planner|solution|scheme|strategy|module|layer|tool|library|"
+    r"estimator|objective|loss|metric|benchmark|dataset)s?"
+)
+_OWN_NAME_BEFORE_RE = re.compile(
+    r"\b(?:[Oo]ur|[Tt]he proposed|[Tt]his|[Tt]he resulting|[Tt]he new)\s+(?:[\w\-]+\s+){0,2}"
+    + _OWN_NOUNS
+    + r"\s*(?:[,(:]|\s(?=called|named|dubbed|termed|coined|namely))\s*"
+    r"(?:(?:which\s+)?(?:is\s+|we\s+)?(?:called|named|dubbed|termed|coined|namely)\s+)?"
+    r"(?:the\s+)?$"
+)
+# "we develop novel deep learning models, namely X" / "a deep-learning based approach, X,"
+_NAMED_AFTER_NOUN_RE = re.compile(
+    _OWN_NOUNS + r"\s*,\s*(?:(?:called|named|dubbed|termed|coined|namely)\s+)?(?:the\s+)?$"
+)
+# the gap between a proposal cue and a known name that makes the name a kind of the proposed
+# thing: "we propose a cross-view [transformer]" (more than articles and "novel")
+_ARTICLES_ONLY_RE = re.compile(r"[\s,:]*(?:(?:a|an|the|our|novel|new|simple|two|three)\s+)*")
+# "We consider two instantiations: A and B" (the list after the colon is the paper's)
+_OWN_LIST_BEFORE_RE = re.compile(
+    r"\b[Ww]e\b[^.;]*\b(?:two|three|four|five|several|\d)\s+(?:[\w\-]+\s+){0,2}"
+    r"(?:instantiations|variants|versions|models|methods|algorithms|architectures|estimators|"
+    r"benchmarks|datasets)\s*:\s*$"
+)
+_MAKE_BEFORE_RE = re.compile(
+    r"\b(?:[Ww]e|[Oo]ur)\b[^.;]*\b(?:train|develop|design|build|propose|introduce|present|"
+    r"construct|devise|create)\b[^.;]*$"
+)
+_OWN_WORDS_RE = re.compile(r"\b[Oo]ur (?:method|approach|model|framework|system|algorithm)\b")
+# the start of a sentence, or a connective that opens one ("Then, X", "Finally, X")
+_SUBJECT_BEFORE_RE = re.compile(r"(?:^|[.!?]\s+|(?:Then|Finally|Moreover|Further|Additionally|"
+                                r"Specifically|Empirically|Notably),\s+)$")  # fmt: skip
+# a verb in the present tense after the subject: "X delivers", "X outperforms", "X can"
+_VERB_AFTER_RE = re.compile(
+    r"\s+(?:(?:first|then|also|further|consistently|significantly|successfully)\s+)?"
+    r"(?:[a-z]+s|can|is|achieves)\b"
+)
+_WE_BEFORE_RE = re.compile(r"\b[Ww]e\s+(?:\w+ly\s+)?$")
+_DEFINED_AS_RE = re.compile(
+    r"\)?\s*(?:\([^()]*\)\s*)?\s+(?:is|are)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,3}"
+    + _OWN_NOUNS
+    + r"\s+(?:for|that|which|to|designed|based)\b"
+)
+_SENTENCE_END_RE = re.compile(r"[.!?]\s")
+_LAST_WORD_RE = re.compile(r"([a-z][\w\-]*)[\s,:(]*$")
+# "we <make> ... Long Form (ABBR)": an abbreviation no list knows, defined for what the paper
+# makes ("we first pretrain a physics-aware lighting prompt (PALP)", "we construct Federated
+# Inverse Propensity Weighting (Fed-IPW)"), not for what it uses or studies
+_WE_MAKE_RE = re.compile(
+    r"\b[Ww]e\s+(?:first\s+|then\s+|also\s+|further\s+|additionally\s+|finally\s+)?"
+    r"(?:propose|introduce|present|develop|design|construct|build|devise|create|formulate|"
+    r"define|describe|pre-?train|train|learn|curate|collect|release|contribute|call|name|term|"
+    r"dub|coin)\s+(?:(?!(?:for|of|to|with|on|in|by|which|that|based|via|whose)\b)"
+    r"[a-z][\w\-]*[\s,]+){0,3}$"
+)
 # the sentence opens with the name: "A ...", "The new ...", "Finally, a novel ..."
 _SUBJECT_RE = re.compile(r"\s*(?:[A-Z][a-z]+,\s*)?(?:(?:a|an|the)\s+)?(?:(?:novel|new)\s+)?", re.I)
+_BASED_AFTER_RE = re.compile(r"\)?\s?-?\s?based\b")
 _MODIFIES_NEXT_RE = re.compile(r"\s+[a-z][\w\-]*")
 _CLAUSE_NEXT_RE = re.compile(r"\s+(?:that|which|to|for|with|as|and|or|in|on|by)\b")
 _CALLED_AND_RE = re.compile(r"\)?\s*(?:\([^()]*\))?\s*,?\s*(?:and|or)\s+")
@@ -109,6 +168,8 @@ def decide(
     # proposal: a propose trigger right before (≤ 4 lower-case words), or just before the
     # long form of this abbreviation
     anchor = min(c.start, c.long_span[0]) if c.long_span else c.start
+    own_before = text[s0:anchor]
+    proposed_as: EntityType | None = None  # "we introduce two new benchmarks, X": a benchmark
     for ts, te in trig["propose"]:
         if s0 <= ts and te <= anchor and text[ts - 1 : ts] != "-":  # not "so-called"
             gap = text[te:anchor]
@@ -117,22 +178,55 @@ def decide(
                 for o in cands
             ):
                 c.cues.add("propose")
+                noun = _LAST_WORD_RE.search(gap)
+                if noun and noun.group(1) in v.data_heads:
+                    bench = "bench" in noun.group(1)
+                    proposed_as = EntityType.BENCHMARK if bench else EntityType.DATASET
+                if c.label is not None and not c.long and not _ARTICLES_ONLY_RE.fullmatch(gap):
+                    c.cues.discard("propose")  # "a cross-view transformer": a kind of a known one
+            elif c.label is None and _NAMED_AFTER_NOUN_RE.search(own_before):
+                c.cues.add("propose")  # "we introduce a novel deep-learning approach, X,"
+    if c.label is None and (
+        _OWN_NAME_BEFORE_RE.search(own_before) or _OWN_LIST_BEFORE_RE.search(own_before)
+    ):
+        c.cues.add("propose")
+    if (
+        c.long
+        and c.label is None
+        and c.long_span
+        and c.long_span[0] < c.start
+        and head(c.long) not in W.not_method_heads
+        and _WE_MAKE_RE.search(text, s0, c.long_span[0])
+        and not any(o is not c and o.label and s0 <= o.start < c.long_span[0] for o in cands)
+    ):
+        c.cues.add("propose")
     # a known name that only modifies the proposed thing is used, not proposed:
     # "we propose a confidence-aware flow matching objective"
     if (
         "propose" in c.cues
-        and c.label is not None
-        and not c.long
-        and _MODIFIES_NEXT_RE.match(text[c.end : s1])
-        and not _CLAUSE_NEXT_RE.match(text[c.end : s1])
+        and (c.label is not None or (c.hint is not None and not c.long))
+        and (not c.long or text[c.end : c.end + 1] == ")")
+        and _MODIFIES_NEXT_RE.match(text[c.end : s1].lstrip(")"))
+        and not _CLAUSE_NEXT_RE.match(text[c.end : s1].lstrip(")"))
     ):
         c.cues.discard("propose")
+    if _BASED_AFTER_RE.match(text, c.end):
+        c.cues.discard("propose")  # "a ... (MPPI)-based controller": the controller is new
     # passive: "A Greedy Direction Method (GDMM) algorithm is proposed to ..."
     if (
         c.label is None
         and (c.long or c.strength == "strong")
         and _SUBJECT_RE.fullmatch(text, s0, anchor)
         and _PASSIVE_PROPOSE_RE.match(text, after_start, s1)
+    ):
+        c.cues.add("propose")
+    # "X is an architecture for ...", opening the abstract: the paper defines its own thing
+    if (
+        c.label is None
+        and (c.long or c.strength == "strong")
+        and _SUBJECT_RE.fullmatch(text, s0, anchor)
+        and _DEFINED_AS_RE.match(text, after_start if c.long_span else c.end, s1)
+        and len(_SENTENCE_END_RE.findall(text, 0, s0)) <= 1
     ):
         c.cues.add("propose")
     # "called A (...) and B (...)": the second name is proposed too
@@ -152,9 +246,21 @@ def decide(
             if w in v.data_heads:
                 appos_type = EntityType.BENCHMARK if "bench" in w else EntityType.DATASET
                 break
+            if w in W.benchmark_nouns:
+                appos_type = EntityType.BENCHMARK  # "the Fencing Game, a human-robot competition"
+                break
             if w in v.method_heads or w in W.method_cue_words:
                 appos_type = EntityType.METHOD
                 break
+        # "We use self-supervision to train SRPNet, a neural network that predicts ...": a new
+        # name the paper makes and defines
+        if (
+            appos_type is EntityType.METHOD
+            and c.label is None
+            and c.strength == "strong"
+            and _MAKE_BEFORE_RE.search(text, s0, c.start)
+        ):
+            c.cues.add("propose")
 
     # data: a list right after "on", "across", "such as" ..., or a data noun right after
     data_ctx = method_ctx = False
@@ -208,6 +314,7 @@ def decide(
         and not (c.label or c.long or c.cues or data_ctx or method_ctx)
         and count == 1
         and _ALL_CAPS_RE.fullmatch(c.text)
+        and not _listed_with_a_name(c, text, cands)
     ) or (name_key(c.text) in local and not (c.label or c.cues or data_ctx)):
         return  # a lone all-capital word with nothing around it: too often a local shorthand
 
@@ -217,6 +324,8 @@ def decide(
     proposed = "propose" in c.cues
     if t is None and c.long and name_key(c.long) in v.fields:
         return  # "reinforcement learning (RL)": a field, not a method
+    if t is None and c.long and head(c.long) in W.not_method_heads:
+        return  # "Central Limit Theorems (CLTs)": a mathematical object
     if t is None and c.hint is not None and not c.long:
         # a known name that is also an ordinary word ("Adam", "Twitter"): an entity only when
         # the sentence says so, and then of the known type
@@ -227,6 +336,8 @@ def decide(
         head_type = v.type_from_head(c.text) if " " in c.text else None
         if appos_type is not None:
             t = appos_type
+        elif proposed and proposed_as is not None:
+            t = proposed_as
         elif BENCH_NAME_RE.search(c.text):
             t = EntityType.BENCHMARK  # "LongBench", "SWE-bench", "ChatArena"
         elif c.long and long_type in (EntityType.DATASET, EntityType.BENCHMARK):
@@ -269,6 +380,44 @@ def decide(
     c.confidence = round(min(c.confidence, 0.95), 2)
 
 
+def _listed_with_a_name(c: Candidate, text: str, cands: list[Candidate]) -> bool:
+    """The candidate stands in a coordinated list next to a known or typed name ("CORD,
+    FUNSD and SROIE", "TTT-Linear and TTT-MLP"): the list says it is a name too."""
+    i = cands.index(c)
+    prev = cands[i - 1] if i > 0 else None
+    nxt = cands[i + 1] if i + 1 < len(cands) else None
+    return bool(
+        (prev and (prev.type or prev.label) and _LIST_JOIN_RE.fullmatch(text, prev.end, c.start))
+        or (nxt and nxt.label and _LIST_JOIN_RE.fullmatch(text, c.end, nxt.start))
+    )
+
+
+def own_subject(text: str, cands: list[Candidate], trig: Triggers) -> None:
+    """When the abstract proposes something but no name-shaped candidate is marked proposed,
+    its own method is the unknown name it keeps as the subject of what is achieved: "We
+    benchmark DYNAMO-GRASP against established approaches ... DYNAMO-GRASP delivers improved
+    grasping performance". The unknown name (no gazetteer entry, no definition of someone
+    else's) that is a sentence subject followed by a verb, mentioned at least twice, is
+    proposed."""
+    if not (trig["propose"] or _OWN_WORDS_RE.search(text)):
+        return
+    if any("propose" in c.cues and c.strength == "strong" for c in cands):
+        return
+    counts: dict[str, list[Candidate]] = {}
+    for c in cands:
+        if c.type is EntityType.METHOD and c.label is None and c.strength == "strong":
+            counts.setdefault(c.text, []).append(c)
+    best = None
+    for mentions in counts.values():
+        subject = any(_SUBJECT_BEFORE_RE.search(text, max(0, m.start - 30), m.start)
+                      and _VERB_AFTER_RE.match(text, m.end) for m in mentions)  # fmt: skip
+        if subject and len(mentions) >= 2 and (best is None or len(mentions) > len(best)):
+            best = mentions
+    for m in best or []:
+        m.cues.add("propose")
+        m.role, m.confidence = Role.PROPOSED, 0.75
+
+
 def type_lists(text: str, cands: list[Candidate]) -> None:
     """Names in one coordinated list ("on X, Y and Z") are one kind of thing: a name typed
     only by its context takes the type of the known names (gazetteer, definition, model
@@ -283,6 +432,13 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
             groups.append([c])
     for group in groups:
         if len(group) < 2:
+            continue
+        first = group[0]
+        if "propose" in first.cues and first.label is None and first.type:
+            for c in group[1:]:  # "we introduce two new benchmarks, A and B": both are new
+                if c.label is None and not c.long:
+                    c.cues.add("propose")
+                    c.type, c.role, c.confidence = first.type, first.role, first.confidence
             continue
         sure = [_KIND[c.type] for c in group if c.sure and c.type]
         known = set(sure)
@@ -331,6 +487,8 @@ def list_trigger(
         for ts, te in trig[kind]:
             if s0 <= ts and te <= pos and _GAP_RE.fullmatch(text, te, pos):
                 word = text[ts:te].lower()
+                if kind == "data" and _WE_BEFORE_RE.search(text, max(s0, ts - 12), ts):
+                    continue  # "we benchmark X against Y": a verb, not the data noun
                 if kind == "data" and word in ("on", "across"):
                     label = "on"
                 elif word in _LIST_WORDS:

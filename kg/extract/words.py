@@ -26,6 +26,8 @@ class Words:
     task_verbs: frozenset[str]
     noun_ing: frozenset[str]
     not_proposed_heads: frozenset[str]
+    not_method_heads: frozenset[str]
+    benchmark_nouns: frozenset[str]
     weak_compare: tuple[str, ...]
     problem_head_stop: frozenset[str]
     problem_of_stop: frozenset[str]  # problem_head_stop without the task nouns
@@ -56,6 +58,8 @@ def words() -> Words:
         task_verbs=frozenset(lst("task_verbs")),
         noun_ing=frozenset(lst("noun_ing")),
         not_proposed_heads=frozenset(lst("not_proposed_heads")),
+        not_method_heads=frozenset(lst("not_method_heads")),
+        benchmark_nouns=frozenset(lst("benchmark_nouns")),
         weak_compare=tuple(lst("weak_compare")),
         problem_head_stop=frozenset(lst("problem_head_stop")),
         problem_of_stop=frozenset(lst("problem_head_stop")) - frozenset(lst("task_nouns")),
