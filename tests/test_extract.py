@@ -668,8 +668,8 @@ def test_public_lexicons_type_widely_used_names(abstract, name, etype):
         # a mixed-case name matches only as written: "records" is not ReCoRD
         ("We collected 2,000 records of patient visits and report accuracy.", "records"),
         # one plain word, or two capitals, needs context: not an entity by the lexicon alone
-        ("The Adam family of models was introduced in 2014 by a team in Twitter.", "Adam"),
-        ("The Adam family of models was introduced in 2014 by a team in Twitter.", "Twitter"),
+        ("In 2014, Adam moved to Twitter and founded a small company there.", "Adam"),
+        ("In 2014, Adam moved to Twitter and founded a small company there.", "Twitter"),
         ("We detect spam in the ID of each SQL query.", "spam"),
         ("We detect spam in the ID of each SQL query.", "ID"),
         ("We detect spam in the ID of each SQL query.", "SQL"),
@@ -1047,3 +1047,33 @@ def test_cli_extract_writes_jsonl_that_score_py_reads(tmp_path):
     lines = out.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 80
     assert all("entities" in json.loads(line) for line in lines)
+
+
+# --- the span model's vote --------------------------------------------------------------------
+
+
+def _with_model_spans(text: str, spans: list[tuple[str, str, float]]) -> dict[str, str]:
+    """Run the rules on `text` with the given span-model output (name, label, score)."""
+    from spacy.tokens import SpanGroup
+
+    nlp = build_pipeline(span_model=False)
+    doc = nlp.make_doc(text)
+    for name in ("sentencizer", "kg_gazetteer"):
+        doc = nlp.get_pipe(name)(doc)
+    group = [doc.char_span(text.index(n), text.index(n) + len(n), label=lab) for n, lab, _ in spans]
+    doc.spans["kg_model"] = SpanGroup(doc, spans=group, attrs={"scores": [p for *_, p in spans]})
+    doc = nlp.get_pipe("kg_entities")(doc)
+    return {m["name"]: m["type"] for m in doc._.kg_mentions}
+
+
+def test_span_model_types_a_known_ambiguous_name_only_when_sure():
+    text = "Training with Adam converges after a few epochs of the loop."
+    assert "Adam" not in _with_model_spans(text, [])
+    assert "Adam" not in _with_model_spans(text, [("Adam", "Method", 0.6)])
+    assert _with_model_spans(text, [("Adam", "Method", 0.97)])["Adam"] == "Method"
+
+
+def test_span_model_reads_an_unknown_name_as_data():
+    text = "Scans are taken from ObjNet-3D and cleaned by hand."
+    assert _with_model_spans(text, [])["ObjNet-3D"] == "Method"  # the shape alone
+    assert _with_model_spans(text, [("ObjNet-3D", "Dataset", 0.95)])["ObjNet-3D"] == "Dataset"

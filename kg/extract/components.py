@@ -30,6 +30,7 @@ from kg.extract.candidates import (
 )
 from kg.extract.context import Triggers, decide, own_subject, type_lists
 from kg.extract.resources import name_key, triggers
+from kg.extract.spanmodel import SPAN_KEY
 from kg.extract.spans import Candidate, Sent, sentences
 from kg.extract.tasks import rank_tasks
 from kg.extract.words import Vocab
@@ -96,6 +97,7 @@ class KGEntities:
         abbrevs = [ab for s in sents for ab in find_abbreviations(text, s.start_char, s.end_char)]
         cands = attach_abbreviations(v, text, cands, abbrevs, in_url)
         split_trailing_acronyms(cands)
+        model_votes(doc, cands)
 
         counts = Counter(name_key(c.text) for c in cands)
         # "(QKT)" that defines nothing: a symbol local to this abstract
@@ -127,6 +129,34 @@ class KGEntities:
         )
         doc._.kg_mentions = mentions
         return doc
+
+
+#: the span model's labels as kg's types
+_MODEL_TYPES = {
+    "Method": EntityType.METHOD,
+    "Dataset": EntityType.DATASET,
+    "Task": EntityType.TASK,
+    "Metric": EntityType.METRIC,
+}
+
+
+def model_votes(doc: Doc, cands: list[Candidate]) -> None:
+    """Give each candidate the span model's label and probability for the model span that is
+    it or contains it ("SurroundDepth" in "SurroundDepth method"); nothing when the model did
+    not run (``span_model=False``) or saw no entity there."""
+    group = doc.spans.get(SPAN_KEY)
+    if group is None:
+        return
+    spans = [
+        (sp.start_char, sp.end_char, _MODEL_TYPES[sp.label_], score)
+        for sp, score in zip(group, group.attrs.get("scores", []), strict=False)
+        if sp.label_ in _MODEL_TYPES
+    ]
+    for c in cands:
+        for start, end, label, score in spans:
+            if start <= c.start and c.end <= end:
+                c.model, c.model_score = label, score
+                break
 
 
 def _as_mention(c: Candidate, sent: Sent) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from typing import NamedTuple
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from kg.extract.resources import ES_PLURALS as _ES_PLURALS
 from kg.extract.resources import all_gazetteer_entries, case_key, name_key
 from kg.model import EntityType
 
@@ -82,7 +83,14 @@ class KGGazetteer:
                 )
             else:
                 self.known.setdefault(key, Known.of(entry.pattern, entry.label))
-        self._longest = max(map(len, [*self.known, *self.known_cased, ""]))
+        #: every beginning of a known key (lower case), to stop a lookup early
+        keys = [*self.known, *(k.lower() for k in self.known_cased)]
+        self._prefixes = {
+            form[:n]
+            for key in keys
+            for form in (key + "s", key + "es")
+            for n in range(1, len(form) + 1)
+        }
 
     @property
     def labels(self) -> dict[str, EntityType]:
@@ -102,8 +110,12 @@ class KGGazetteer:
 
     def find(self, doc: Doc) -> list[tuple[int, int, EntityType]]:
         """(start token, end token, label) of every known name in the doc."""
-        texts = [unicodedata.normalize("NFKC", t.text) for t in doc]
-        cased = [_NOT_KEY_RE.sub("", t) for t in texts]
+        text = doc.text
+        starts, ends, cased = [], [], []
+        for t in doc:
+            starts.append(t.idx)
+            ends.append(t.idx + len(t.text))
+            cased.append(_NOT_KEY_RE.sub("", unicodedata.normalize("NFKC", t.text)))
         words = [bool(_WORD_RE.search(k)) for k in cased]
         found = []
         for i in range(len(doc)):
@@ -112,22 +124,22 @@ class KGGazetteer:
             acc = ""
             for j in range(i, min(len(doc), i + MAX_TOKENS)):
                 acc += cased[j]
-                if len(acc) > self._longest + 2:
-                    break
+                lower = acc.lower()
+                if lower not in self._prefixes:
+                    break  # no known name starts this way
                 if not words[j]:
                     continue  # a name ends on a word
-                known = self._lookup(acc, doc, i, j + 1)
-                if known is not None:
+                known = self._lookup(acc, lower)
+                if known is not None and known.fits(text[starts[i] : ends[j]]):
                     found.append((i, j + 1, known.label))
         return found
 
-    def _lookup(self, acc: str, doc: Doc, start: int, end: int) -> Known | None:
-        """What is known about the span whose key characters (case kept) are ``acc``."""
-        known = self.known_cased.get(acc.strip(".")) or self.known.get(acc.lower().strip("."))
-        text = ""
-        if known is None and acc[-1:] in ("s", "S"):  # a plural: "transformers", "GANs"
-            text = doc[start:end].text
-            known = self.known_cased.get(case_key(text)) or self.known.get(name_key(text))
-        if known is None:
-            return None
-        return known if known.fits(text or doc[start:end].text) else None
+    def _lookup(self, acc: str, lower: str) -> Known | None:
+        """What is known about the span whose key characters are ``acc`` (case kept)."""
+        known = self.known_cased.get(acc.strip(".")) or self.known.get(lower.strip("."))
+        if known is None and lower.endswith("s"):  # a plural: "transformers", "GANs"
+            if acc[-2:-1].isupper():
+                known = self.known_cased.get(acc[:-1])
+            singular = lower[:-2] if lower.endswith(_ES_PLURALS) else lower[:-1]
+            known = known or self.known.get(singular)
+        return known

@@ -25,7 +25,7 @@ _LABELS = {t.value.lower(): t for t in EntityType}
 _NOT_KEY_RE = re.compile(r"[^0-9a-z+*.\u0370-\u03ff]")
 # "GPs", "NNs": a lower-case s after two capitals is a plural
 _ACRONYM_PLURAL_RE = re.compile(r"[A-Z]{2}s$")
-_ES_PLURALS = ("sses", "xes", "zes", "ches", "shes")
+ES_PLURALS = ("sses", "xes", "zes", "ches", "shes")
 _NOT_PLURAL = ("ss", "is", "us")  # "analysis", "corpus"
 
 
@@ -47,7 +47,7 @@ def name_key(text: str) -> str:
         return key[:-1]
     if len(key) > 3 and key.endswith("s") and not key.endswith(_NOT_PLURAL):
         # "processes" -> "process", "matches" -> "match", but "cases" -> "case"
-        key = key[:-2] if key.endswith(_ES_PLURALS) else key[:-1]
+        key = key[:-2] if key.endswith(ES_PLURALS) else key[:-1]
     return key
 
 

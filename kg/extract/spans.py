@@ -40,6 +40,8 @@ class Candidate:
     strength: str
     label: EntityType | None = None  # from the gazetteer
     hint: EntityType | None = None  # the gazetteer's type, if context makes it an entity
+    model: EntityType | None = None  # the span model's label of this name (or of a span
+    model_score: float = 0.0  # around it), and its probability
     long: str | None = None  # long form, when this is a defined abbreviation
     long_span: tuple[int, int] | None = None
     role: Role | None = None
