@@ -19,6 +19,14 @@ authors would make n(n−1)/2 of them (10,000 authors: 50 million), each worth a
 Who an Author is comes from kg.identity: each AUTHORED relationship keeps what its author position
 said (the name as written, source ids, institutions), so a later build can resolve identity again
 over every mention in the store (``GraphData.authors_complete``).
+
+Entities work the same way. An entity's id comes from its paper alone (kg.extract.canonical);
+its label, name and aliases are decided over every paper that names it. So that a graph grown
+listing by listing holds what one built at once holds, each paper→entity relationship keeps what
+its paper said (``spellings``, ``typed_as``, ``role``), and :func:`build_graph` decides each
+entity a new listing touches from those of the papers already stored (``prior``) and the new
+ones together: an entity whose label changes is written under the new label, its stored
+relationships are moved there, and the old node is listed in ``GraphData.removed``.
 """
 
 from __future__ import annotations
@@ -29,8 +37,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from kg.extract.canonical import Vote, consolidate, final_role
 from kg.identity import AuthorMention, Resolution, mentions_of, resolve
-from kg.model import ROLE_RELATIONSHIP, ExtractedPaper, Mention, Paper, Role
+from kg.model import ROLE_RELATIONSHIP, EntityType, ExtractedPaper, Mention, Paper, Role
 
 NODE_LABELS = (
     "Paper",
@@ -57,8 +66,9 @@ REL_TYPES = (
     "COAUTHOR",
 )
 #: Node properties that hold lists and are merged (union, first-seen order) when a node is
-#: written again, instead of being overwritten.
-LIST_PROPS = frozenset({"variants", "aliases", "ids", "merges"})
+#: written again, instead of being overwritten. (An entity's ``aliases`` are decided over all
+#: its papers each time it is written, so they are overwritten.)
+LIST_PROPS = frozenset({"variants", "ids", "merges"})
 #: The part of the graph identity resolution owns.
 AUTHOR_LABELS = ("Author", "Institution")
 AUTHOR_RELS = ("AUTHORED", "AFFILIATED_WITH")
@@ -66,6 +76,7 @@ AUTHOR_RELS = ("AUTHORED", "AFFILIATED_WITH")
 #: --max-coauthors``). The 11,283-paper corpus has at most 69 authors on a paper.
 MAX_COAUTHORS = 100
 _ROLE_RANK = {Role.PROPOSED: 0, Role.EVALUATED_ON: 1, Role.USES: 2, Role.ADDRESSES: 3}
+_RELATIONSHIP_ROLE = {rel: role for role, rel in ROLE_RELATIONSHIP.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +94,17 @@ class Rel:
     props: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class EntityLink:
+    """A paper→entity relationship as a store holds it: enough to decide the entity again."""
+
+    paper: str
+    label: str
+    id: str
+    type: str
+    props: dict[str, Any]
+
+
 @dataclass(slots=True)
 class GraphData:
     nodes: list[Node] = field(default_factory=list)
@@ -91,6 +113,9 @@ class GraphData:
     #: here are all the store should hold (identity was resolved again over every mention the
     #: store had): the store then drops the ones it has that are not here.
     authors_complete: bool = False
+    #: (label, id) of entity nodes that now have another label: stores delete them after the
+    #: write (their relationships are in ``rels`` under the new label)
+    removed: list[tuple[str, str]] = field(default_factory=list)
 
     def nodes_by_label(self) -> dict[str, list[Node]]:
         out: dict[str, list[Node]] = {}
@@ -111,7 +136,7 @@ def paper_label(paper: Paper, mentions: Iterable[Mention] = ()) -> str:
     if paper.title:
         head = paper.title if len(paper.title) <= 60 else paper.title[:57].rstrip() + "…"
     else:
-        proposed = [m.name for m in mentions if m.role == Role.PROPOSED]
+        proposed = [m.own_name for m in mentions if m.role == Role.PROPOSED]
         if proposed:
             head = min(proposed, key=len)
         else:
@@ -129,13 +154,17 @@ def build_graph(
     *,
     people: Resolution | None = None,
     known: Sequence[AuthorMention] = (),
+    prior: Iterable[EntityLink] = (),
     max_coauthors: int = MAX_COAUTHORS,
 ) -> GraphData:
     """The graph of ``records``. Authors are the people of ``people`` (default: identity resolved
     over these papers' mentions and ``known``, the mentions of papers a store already holds).
     With ``people`` or ``known`` given, identity was resolved over the store's mentions, so the
     author layer is all the store should hold (``authors_complete``): a rebuild of the same
-    papers after an override changed replaces the people instead of adding to them."""
+    papers after an override changed replaces the people instead of adding to them. ``prior``
+    are the stored links of the entities these papers name (from
+    :meth:`GraphStore.entity_links`), so that each entity is decided over all its papers (see
+    the module docstring)."""
     records = list(records)
     graph = GraphData(authors_complete=people is not None or bool(known))
     index: dict[tuple[str, str], Node] = {}
@@ -154,6 +183,7 @@ def build_graph(
         return False
 
     new: list[ExtractedPaper] = []
+    links: list[tuple[str, Mention]] = []
     for record in records:
         paper = record.paper
         props = paper_props(paper, record.mentions)
@@ -168,22 +198,42 @@ def build_graph(
             if add("Track", track.id, track_props):
                 graph.rels.append(Rel("IN_AREA", ("Track", track.id), ("Area", track.area_id)))
             graph.rels.append(Rel("IN_TRACK", ("Paper", paper.id), ("Track", track.id)))
-        for mention in _one_role_per_entity(record.mentions):
-            label = str(mention.type)
-            add(label, mention.entity_id, {"name": mention.name, "aliases": list(mention.aliases)})
-            graph.rels.append(
-                Rel(
-                    ROLE_RELATIONSHIP[mention.role],
-                    ("Paper", paper.id),
-                    (label, mention.entity_id),
-                    {
-                        "confidence": round(mention.confidence, 4),
-                        "evidence": mention.evidence.sentence,
-                        "start": mention.evidence.start,
-                        "end": mention.evidence.end,
-                    },
-                )
-            )
+        links += [(paper.id, m) for m in _one_role_per_entity(record.mentions)]
+
+    papers = {paper_id for paper_id, _ in links}
+    prior = list(prior)
+    stored = {(link.paper, link.id): link for link in prior if link.paper not in papers}
+    votes: list[Vote] = [
+        (m.entity_id, m.paper_type or m.type, m.confidence, m.spellings or (m.name,))
+        for _, m in links
+    ]
+    votes += [_vote(link) for link in stored.values()]
+    entities = consolidate(votes)
+    for key, entity in entities.items():
+        add(entity.type.value, key, {"name": entity.name, "aliases": list(entity.aliases)})
+
+    def link(paper: str, key: str, role: Role, props: dict[str, Any]) -> None:
+        label = entities[key].type
+        rel = ROLE_RELATIONSHIP[final_role(role, label)]
+        graph.rels.append(Rel(rel, ("Paper", paper), (label.value, key), props))
+
+    for paper_id, m in links:
+        props = {
+            "confidence": round(m.confidence, 4),
+            "evidence": m.evidence.sentence,
+            "start": m.evidence.start,
+            "end": m.evidence.end,
+            "spellings": list(m.spellings or (m.name,)),
+            "typed_as": (m.paper_type or m.type).value,
+            "role": (m.paper_role or m.role).value,
+        }
+        link(paper_id, m.entity_id, m.paper_role or m.role, props)
+    for old in stored.values():
+        if old.label != entities[old.id].type.value:  # decided again: move it
+            link(old.paper, old.id, _stored_role(old), old.props)
+    graph.removed = sorted(
+        {(old.label, old.id) for old in prior if old.label != entities[old.id].type.value}
+    )
     mentions = [*mentions_of(r.paper for r in new), *known]
     people = people or resolve(mentions)
     _author_layer(graph, add, mentions, people, {r.paper.id: r.paper.year for r in new})
@@ -247,6 +297,19 @@ def _author_layer(
         graph.rels.append(Rel("AFFILIATED_WITH", ("Author", pid), ("Institution", iid), props))
 
 
+def _vote(link: EntityLink) -> Vote:
+    """What a stored link's paper said about its entity (older graphs kept less: then the
+    link's label and the entity id stand in)."""
+    typed = link.props.get("typed_as") or link.label
+    return (link.id, EntityType(typed), float(link.props.get("confidence") or 0.0),
+            link.props.get("spellings") or [link.id])  # fmt: skip
+
+
+def _stored_role(link: EntityLink) -> Role:
+    role = link.props.get("role")
+    return Role(role) if role else _RELATIONSHIP_ROLE[link.type]
+
+
 def paper_props(paper: Paper, mentions: Iterable[Mention] = ()) -> dict[str, Any]:
     return {
         "name": paper_label(paper, mentions),  # papers may lack titles; this is what views show
@@ -270,9 +333,9 @@ def _union(first: list[str], second: list[str]) -> list[str]:
 
 def _one_role_per_entity(mentions: Iterable[Mention]) -> Iterator[Mention]:
     """A paper relates to an entity once, by its strongest role (proposes > evaluated on > uses)."""
-    best: dict[tuple[str, str], Mention] = {}
+    best: dict[str, Mention] = {}
     for m in mentions:
-        key = (str(m.type), m.entity_id)
+        key = m.entity_id
         kept = best.get(key)
         if kept is None or (_ROLE_RANK[m.role], -m.confidence) < (
             _ROLE_RANK[kept.role],

@@ -174,7 +174,13 @@ class Evidence:
 
 @dataclass(frozen=True, slots=True)
 class Mention:
-    """One entity found in one paper's abstract, with the paper's relation to it."""
+    """One entity found in one paper's abstract, with the paper's relation to it.
+
+    ``name``, ``type``, ``role`` and ``aliases`` are the entity's, decided over all papers that
+    name it; ``key`` (the entity's id), ``spellings`` (how this paper writes it, its own name
+    first), ``paper_type`` and ``paper_role`` come from this paper alone, so that a graph grown
+    listing by listing can decide the same entity as one built at once.
+    """
 
     name: str
     type: EntityType
@@ -182,22 +188,49 @@ class Mention:
     confidence: float
     evidence: Evidence
     aliases: tuple[str, ...] = ()
+    key: str = ""
+    spellings: tuple[str, ...] = ()
+    paper_type: EntityType | None = None
+    paper_role: Role | None = None
 
     @property
     def entity_id(self) -> str:
-        return entity_key(self.name)
+        return self.key or entity_key(self.name)
+
+    @property
+    def own_name(self) -> str:
+        """The name this paper uses."""
+        return self.spellings[0] if self.spellings else self.name
 
 
 def entity_key(name: str) -> str:
     """An entity's id within its label: folded like :func:`fold`, but "+", "*" and "." are part
-    of names (RAT+, C*-RASP, Wan2.1), so they are kept.
+    of names (RAT+, C*-RASP, Wan2.1), so they are kept; a plural last word is singular
+    (Transformers, GPs, Gaussian processes).
 
     >>> entity_key("RAT+"), entity_key("Wan2.1-14B"), entity_key("C++") != entity_key("C")
     ('rat+', 'wan2.1 14b', True)
+    >>> entity_key("Gaussian processes"), entity_key("GPs"), entity_key("analysis")
+    ('gaussian process', 'gp', 'analysis')
     """
+    acronym_plural = ACRONYM_PLURAL_RE.search(name) is not None
     if not name.isascii():
         name = _COMBINING.sub("", unicodedata.normalize("NFKD", name))
-    return _NON_NAME.sub(" ", name.casefold()).strip(" .")
+    key = _NON_NAME.sub(" ", name.casefold()).strip(" .")
+    last = key.rsplit(" ", 1)[-1]
+    if acronym_plural:
+        return key[:-1]
+    if len(last) > 3 and last.endswith("s") and not last.endswith(NOT_PLURAL):
+        return key[:-2] if last.endswith(ES_PLURALS) else key[:-1]
+    return key
+
+
+#: Plural rules every name key uses (also kg.extract.resources.name_key): "GPs" is a lower-case
+#: s after two capitals; "processes", "matches" drop "es"; "analysis", "corpus", "class" are no
+#: plurals.
+ACRONYM_PLURAL_RE = re.compile(r"[A-Z]{2}s$")
+ES_PLURALS = ("sses", "xes", "zes", "ches", "shes")
+NOT_PLURAL = ("ss", "is", "us")
 
 
 @dataclass(slots=True)

@@ -61,7 +61,9 @@ def build(
 
     Who is who is resolved over the new papers' authors *and* every author position the store
     already holds (unless ``fresh``), so adding a listing gives the same people as building
-    everything at once; ``author_overrides`` (kg.identity.overrides) is honoured first.
+    everything at once; ``author_overrides`` (kg.identity.overrides) is honoured first. In the
+    same way, an entity the new papers name is decided (label, name, aliases) over all papers
+    that name it, the stored ones included (kg.graph).
     """
     from kg.extract import extract_papers  # spaCy import is slow; only the commands that extract
 
@@ -118,7 +120,13 @@ def write_records(
         people, known = resolve_people(
             [r.paper for r in records], store, fresh=fresh, overrides=overrides
         )
-        graph = build_graph(records, people=people, known=known, max_coauthors=max_coauthors)
+        # entities named again are decided over the papers already stored too, so that a
+        # graph grown listing by listing equals one built at once
+        keys = {m.entity_id for record in records for m in record.mentions}
+        prior = () if fresh else store.entity_links(keys)
+        graph = build_graph(
+            records, people=people, known=known, prior=prior, max_coauthors=max_coauthors
+        )
         size = len(graph.nodes) + len(graph.rels)
         store.write(
             graph,

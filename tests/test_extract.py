@@ -945,6 +945,54 @@ def test_ambiguous_short_form_does_not_merge_two_long_forms():
     assert not a & b
 
 
+def test_lexicon_aliases_merge_across_papers():
+    eps = extract_papers(
+        [
+            paper("We place GPs over the latent functions and compare with SGD.", "a"),
+            paper("Unlike Gaussian processes, our model scales to large data.", "b"),
+            paper("A Gaussian process prior is trained by stochastic gradient descent.", "c"),
+        ]
+    )
+    keys = [{m.entity_id for m in ep.mentions} for ep in eps]
+    assert "gaussian process" in keys[0] & keys[1] & keys[2]
+    assert "stochastic gradient descent" in keys[0] & keys[2]
+
+
+def test_one_abbreviation_with_two_long_forms_is_two_entities_and_a_bare_one_a_third():
+    eps = extract_papers(
+        [
+            paper("We revisit spectral clustering (SC) for graphs. SC is fast.", "a"),
+            paper("We estimate effects with synthetic control (SC). SC needs donors.", "b"),
+            paper("Our method outperforms SC on three benchmarks.", "c"),
+        ]
+    )
+    sc = [{m.entity_id for m in ep.mentions if "SC" in (m.name, *m.aliases)} for ep in eps]
+    assert sc[0] and sc[1] and sc[2]
+    assert not sc[0] & sc[1] and not sc[0] & sc[2] and not sc[1] & sc[2]
+
+
+def test_an_entity_key_depends_on_its_own_paper_only():
+    a = paper("We propose Direct Preference Optimization (DPO) for alignment.", "a")
+    b = paper("Our approach outperforms DPO and PPO on chat benchmarks.", "b")
+    alone = extract_papers([a])[0]
+    together = extract_papers([a, b])[0]
+    assert [m.entity_id for m in alone.mentions] == [m.entity_id for m in together.mentions]
+
+
+def test_a_long_form_that_is_no_name_is_no_alias():
+    [ep] = extract_papers(
+        [
+            paper(
+                "We test on three different datasets for neural networks with convolutional "
+                "layers (FashionMNIST). FashionMNIST is small."
+            )
+        ]
+    )
+    assert all(
+        len(a.split()) <= 8 and not a.startswith("for ") for m in ep.mentions for a in m.aliases
+    )
+
+
 def test_alias_file_forces_merge_split_and_type(tmp_path):
     aliases = tmp_path / "aliases.csv"
     aliases.write_text(

@@ -295,7 +295,10 @@ def corpus_abbreviations(
                 longs[ab.short][_key(ab.long)] += 1
                 spelled[(ab.short, _key(ab.long))][ab.long] += 1
                 papers_of[ab.short].add(i)
-    meanings = {short: sum(1 for n in c.values() if n >= 2) for short, c in longs.items()}
+    meanings = {
+        short: _meanings([spelled[(short, k)].most_common(1)[0][0] for k, n in c.items() if n >= 2])
+        for short, c in longs.items()
+    }
     out = []
     typed: dict[str, str] = {}
     for short, counter in sorted(longs.items()):
@@ -318,6 +321,23 @@ def corpus_abbreviations(
             _add(c, short)
         out.append(c)
     return out, meanings, typed
+
+
+def _meanings(long_forms: list[str]) -> int:
+    """How many different things the long forms of one short form name: spellings of one name
+    ("generative adversarial nets" / "networks", "principal component(s) analysis",
+    "convolutional (neural) networks") share their first two words, or their first and last
+    word, or one is the start of the other."""
+    groups: list[tuple[str, str, str]] = []  # (first two words, first + last word, key)
+    for long in long_forms:
+        words = long.lower().split()
+        two, ends = _key(" ".join(words[:2])), _key(words[0] + " " + words[-1])
+        key = _key(long)
+        if not any(
+            two == t or ends == e or key.startswith(k) or k.startswith(key) for t, e, k in groups
+        ):
+            groups.append((two, ends, key))
+    return len(groups)
 
 
 def corpus_data_nouns(texts: list[str], vocab) -> Iterator[Concept]:
@@ -511,6 +531,8 @@ def build(explain: bool = False) -> list[dict]:
                 "match": policy,
                 "source": c.source,
             }
+            if why.startswith("defined with"):
+                entry["ambiguous"] = True  # SC, MLM, BNN: it merges nothing
             if explain:
                 entry["why"] = why
             out.setdefault((k, c.id), entry)

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 from kg.errors import ConfigError
 from kg.extract import components as _components  # noqa: F401  (registers the factories)
 from kg.extract import spanmodel as _spanmodel  # noqa: F401  (registers kg_span_model)
-from kg.extract.canonical import canonicalize, read_aliases
+from kg.extract.canonical import consolidate, final_role, paper_entities, read_aliases
+from kg.extract.concepts import concepts
 from kg.model import (
     EXTRACT_PIECE_CHARS,
     Author,
@@ -111,6 +112,7 @@ def extract_papers(
     papers = list(papers)
     rules = read_aliases(aliases) if aliases is not None else []
     nlp = build_pipeline(model=model, gazetteers=gazetteers, span_model=span_model)
+    known = concepts(tuple(Path(p).resolve() for p in gazetteers))
     raw: list[list[dict]] = [[] for _ in papers]
     # A long abstract is read in pieces (see EXTRACT_PIECE_CHARS): time stays linear in length.
     parts = [
@@ -121,25 +123,33 @@ def extract_papers(
         raw[i].extend(_shifted(m, offset) for m in doc._.kg_mentions or [])
         if progress is not None and (n + 1 == len(parts) or parts[n + 1][0] != i):
             progress(1)
+    per_paper = [paper_entities(mentions, known, rules) for mentions in raw]
+    entities = consolidate(
+        (m["key"], EntityType(m["type"]), m["confidence"], m["spellings"])
+        for mentions in per_paper
+        for m in mentions
+    )
     result = []
-    for paper, mentions in zip(papers, canonicalize(raw, rules), strict=True):
+    for paper, mentions in zip(papers, per_paper, strict=True):
         text = paper.abstract
-        result.append(
-            ExtractedPaper(
-                paper,
-                [
-                    Mention(
-                        name=m["name"],
-                        type=EntityType(m["type"]),
-                        role=Role(m["role"]),
-                        confidence=m["confidence"],
-                        evidence=Evidence(_sentence(text, m), m["start"], m["end"]),
-                        aliases=tuple(m["aliases"]),
-                    )
-                    for m in sorted(mentions, key=lambda m: m["start"])
-                ],
+        out = []
+        for m in sorted(mentions, key=lambda m: m["start"]):
+            entity = entities[m["key"]]
+            out.append(
+                Mention(
+                    name=entity.name,
+                    type=entity.type,
+                    role=final_role(Role(m["role"]), entity.type),
+                    confidence=m["confidence"],
+                    evidence=Evidence(_sentence(text, m), m["start"], m["end"]),
+                    aliases=entity.aliases,
+                    key=m["key"],
+                    spellings=tuple(m["spellings"]),
+                    paper_type=EntityType(m["type"]),
+                    paper_role=Role(m["role"]),
+                )
             )
-        )
+        result.append(ExtractedPaper(paper, out))
     return result
 
 

@@ -84,6 +84,42 @@ def _initials_prefix(short: str, long: str) -> int | None:
     return None
 
 
+_CLAUSE_RE = re.compile(r"[.;:,]\s|\s(?:we|is|are|was|were)\s")
+_NOT_FIRST = frozenset(
+    [
+        "for",
+        "with",
+        "of",
+        "and",
+        "or",
+        "the",
+        "a",
+        "an",
+        "to",
+        "in",
+        "on",
+        "by",
+        "at",
+        "as",
+        "which",
+        "that",
+        "is",
+        "are",
+        "we",
+        "study",
+        "using",
+    ]
+)
+
+
+def sane_long_form(long: str) -> bool:
+    """A long form is a name: at most eight words, no clause inside ("AdaGrad over smooth,
+    nonconvex landscapes. We show ..."), not opening with a function word ("for neural networks
+    with ... datasets")."""
+    words = long.split()
+    return len(words) <= 8 and words[0].lower() not in _NOT_FIRST and not _CLAUSE_RE.search(long)
+
+
 def _window_before(text: str, end: int, lo: int, n_words: int) -> int:
     """Start offset of the last `n_words` words of text[lo:end]."""
     words = list(_WORD_RE.finditer(text, lo, end))
@@ -111,7 +147,7 @@ def find_abbreviations(text: str, lo: int = 0, hi: int | None = None) -> list[Ab
                 continue
             long = window[offset:].strip(" ,;:-")
             long_start = start + offset
-            if len(long) <= len(first) or "(" in long or ")" in long:
+            if len(long) <= len(first) or "(" in long or ")" in long or not sane_long_form(long):
                 continue
             found.append(
                 Abbreviation(

@@ -1,26 +1,41 @@
-"""One entity per real thing across the corpus.
+"""One entity per real thing: keys decided per paper, names and types over all papers.
 
-Mentions whose names share a :func:`name_key` (case, hyphens, plural, LaTeX leftovers) are one
-entity; a defined abbreviation joins its long form (DPO ≙ Direct Preference Optimization) unless
-the same short form is defined differently elsewhere in the corpus (then each long form is its
-own entity and the bare short form stays apart). A user alias file can force merges and splits.
-The entity's name is its most frequent spelling (the user's canonical name wins), and its type is
-the confidence-weighted majority over all its mentions.
+Which entity a mention is (its *key*) depends only on its own paper and the name lists, so a
+graph grown listing by listing holds the same entities as one built at once:
+
+* a user alias rule wins (``--aliases``: merge into a canonical name, or keep apart);
+* a defined abbreviation is its paper's long form ("Direct Preference Optimization (DPO)"):
+  the long form's concept when the lists know it, else the short form's concept when the lists
+  know the short form but do not spell it out ("DPO" alone), else the long form itself — so one
+  abbreviation with two long forms (SC = spectral clustering, SC = synthetic control) is two
+  entities;
+* any other name is its concept (:mod:`kg.extract.concepts`: SGD ≙ stochastic gradient descent,
+  GPs ≙ Gaussian process) or its own :func:`~kg.model.entity_key` (case, hyphens, a plural do
+  not count).
+
+What depends on all papers is decided by :func:`consolidate` from what each paper says: the
+entity's type (the confidence-weighted majority of the papers' types), its display name (the
+spelling most papers use, in the prevailing case style) and its aliases (every other spelling).
 """
 
 from __future__ import annotations
 
 import csv
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from kg.errors import InputError
+from kg.extract.concepts import Concepts
 from kg.extract.resources import name_key
-from kg.model import EntityType, Role
+from kg.model import EntityType, Role, entity_key
 
 _TYPES = {t.value.lower(): t for t in EntityType}
+_ROLE_RANK = {Role.PROPOSED: 3, Role.EVALUATED_ON: 2, Role.USES: 1, Role.ADDRESSES: 1}
+#: tie-break of the type vote
+_TYPE_ORDER = list(EntityType)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,137 +73,132 @@ def read_aliases(path: Path) -> list[AliasRule]:
     return rules
 
 
-class _UnionFind:
-    def __init__(self) -> None:
-        self.parent: dict[str, str] = {}
-
-    def find(self, x: str) -> str:
-        self.parent.setdefault(x, x)
-        while self.parent[x] != x:
-            self.parent[x] = self.parent[self.parent[x]]
-            x = self.parent[x]
-        return x
-
-    def union(self, a: str, b: str) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[rb] = ra
+# --- per paper ----------------------------------------------------------------------------
 
 
-_ROLE_RANK = {Role.PROPOSED: 3, Role.EVALUATED_ON: 2, Role.USES: 1, Role.ADDRESSES: 1}
-
-
-def canonicalize(
-    per_paper: Sequence[list[dict]], rules: Sequence[AliasRule] = ()
-) -> list[list[dict]]:
-    """Give every mention its entity's canonical name, type and aliases; one mention per entity
-    per paper (the strongest role, then the highest confidence, wins)."""
-    forced = {name_key(rule.alias): rule for rule in rules}
-    split = {k for k, r in forced.items() if r.canonical is None}
-    if split:  # a split name stands alone: drop the long form it was defined with
-        per_paper = [
-            [
-                {
-                    **m,
-                    "name": next(s for s in (m["name"], *m["aliases"]) if name_key(s) in split),
-                    "aliases": [],
-                }
-                if any(name_key(s) in split for s in (m["name"], *m["aliases"]))
-                else m
-                for m in mentions
-            ]
-            for mentions in per_paper
-        ]
-    # a short form defined with two different long forms is ambiguous: it merges with neither
-    long_forms: dict[str, set[str]] = defaultdict(set)
-    for mentions in per_paper:
-        for m in mentions:
-            for alias in m["aliases"]:
-                long_forms[name_key(m["name"])].add(name_key(alias))
-    for key, forms in long_forms.items():
-        # "Nonlinear Support Vector Machines" is one more word on "Support Vector Machines"
-        long_forms[key] = {f for f in forms if not any(f != g and f.endswith(g) for g in forms)}
-    uf = _UnionFind()
-    for mentions in per_paper:
-        for m in mentions:
-            key = name_key(m["name"])
-            uf.find(key)
-            if key in split or len(long_forms.get(key, ())) > 1:
-                continue
-            for alias in m["aliases"]:
-                uf.union(key, name_key(alias))
-    for rule in rules:
-        if rule.canonical:
-            uf.union(name_key(rule.canonical), name_key(rule.alias))
-
-    def root(m: dict) -> str:
-        key = name_key(m["name"])
-        if len(long_forms.get(key, ())) > 1 and m["aliases"]:
-            return uf.find(name_key(m["aliases"][0]))  # the paper's own long form decides
-        return uf.find(key)
-
-    spellings: dict[str, Counter[str]] = defaultdict(Counter)
-    votes: dict[str, Counter[EntityType]] = defaultdict(Counter)
-    for mentions in per_paper:
-        for m in mentions:
-            r = root(m)
-            if len(long_forms.get(name_key(m["name"]), ())) > 1 and m["aliases"]:
-                spellings[r][m["aliases"][0]] += 1  # "SAM" is ambiguous: name it by its long form
-            else:
-                spellings[r][m["name"]] += 1
-            for alias in m["aliases"]:
-                spellings[r][alias] += 0  # known spelling, but not a vote for the display name
-            votes[r][EntityType(m["type"])] += m["confidence"]
-    canonical_of = {rule.canonical for rule in rules if rule.canonical}
-    names: dict[str, str] = {}
-    types: dict[str, EntityType] = {}
-    for r, counts in spellings.items():
-        forced_type = next((f.type for k, f in forced.items() if f.type and uf.find(k) == r), None)
-        types[r] = forced_type or votes[r].most_common(1)[0][0]
-        user = [c for c in canonical_of if uf.find(name_key(c)) == r]
-        names[r] = user[0] if user else _display_name(counts, types[r])
-
-    out: list[list[dict]] = []
-    for mentions in per_paper:
-        best: dict[str, dict] = {}
-        for m in mentions:
-            r = root(m)
-            t = types[r]
-            role = Role(m["role"])
-            if t is EntityType.TASK:
-                role = Role.ADDRESSES
-            elif t in (EntityType.DATASET, EntityType.BENCHMARK) and role is Role.USES:
-                role = Role.EVALUATED_ON
-            elif t is EntityType.METHOD and role is Role.EVALUATED_ON:
-                role = Role.USES
-            new = {**m, "name": names[r], "type": t.value, "role": role.value}
-            old = best.get(r)
-            if old is None or (_ROLE_RANK[role], m["confidence"]) > (
-                _ROLE_RANK[Role(old["role"])],
-                old["confidence"],
-            ):
-                best[r] = new
-        for r, m in best.items():
-            m["aliases"] = sorted(
-                {s for s in spellings[r] if s != m["name"] and name_key(s) != name_key(m["name"])}
-            )
-        out.append(list(best.values()))
+def paper_entities(
+    mentions: Iterable[dict[str, Any]], concepts: Concepts, rules: Sequence[AliasRule] = ()
+) -> list[dict[str, Any]]:
+    """The entities of one paper: its mentions (dicts from ``kg_entities``) grouped by key,
+    each the best mention (strongest role, then highest confidence) with ``key``,
+    ``spellings`` (the paper's own name first) and the paper's ``type`` and ``role``."""
+    forced = {name_key(r.alias): r for r in rules}
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for m in mentions:
+        short, long = m.get("short") or m["name"], m.get("long")
+        names = [m["name"], *m["aliases"]]
+        rule = next((forced[name_key(n)] for n in names if name_key(n) in forced), None)
+        if rule is not None and rule.canonical is None:  # a split: the name alone
+            long, names = None, [next(n for n in names if name_key(n) in forced)]
+        if rule is not None and rule.canonical:
+            key = entity_key(rule.canonical)
+            names = [rule.canonical, *names]
+        elif long:
+            key = _key_of_definition(short, long, concepts)
+        else:
+            key = concepts.key_of(m["name"]) or entity_key(m["name"])
+        m = {**m, "spellings": names}
+        if rule is not None and rule.type is not None:
+            m["type"] = rule.type.value
+        groups[key].append(m)
+    out = []
+    for key, ms in groups.items():
+        best = max(ms, key=lambda m: (_ROLE_RANK[Role(m["role"])], m["confidence"], -m["start"]))
+        weight: Counter[str] = Counter()
+        for m in ms:
+            weight[m["type"]] += m["confidence"]
+        spellings = list(dict.fromkeys(s for m in [best, *ms] for s in m["spellings"]))
+        out.append(
+            {
+                **best,
+                "key": key,
+                "spellings": spellings,
+                "type": max(weight, key=lambda t: (weight[t], -_TYPE_ORDER.index(EntityType(t)))),
+                "confidence": max(m["confidence"] for m in ms),
+            }
+        )
     return out
 
 
+def _key_of_definition(short: str, long: str, concepts: Concepts) -> str:
+    """The key of an abbreviation defined in the paper (see the module docstring)."""
+    known = concepts.key_of(long)
+    if known:
+        return known
+    by_short = concepts.key_of(short)
+    if by_short and by_short not in concepts.spelled_out:
+        return by_short  # "DPO" is known, "Direct Preference Optimization" is how it is spelled
+    return entity_key(long)
+
+
+# --- over papers ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    """What all papers together say about one entity."""
+
+    type: EntityType
+    name: str
+    aliases: tuple[str, ...]
+
+
+#: one paper's word on one entity: (key, the paper's type, confidence, spellings)
+Vote = tuple[str, EntityType, float, Sequence[str]]
+
+
+def consolidate(votes: Iterable[Vote]) -> dict[str, Entity]:
+    """The type, display name and aliases of every key from the papers' votes: a paper counts
+    once per entity, whatever the order the papers come in."""
+    weights: dict[str, dict[EntityType, float]] = defaultdict(lambda: defaultdict(float))
+    spelled: dict[str, Counter[str]] = defaultdict(Counter)
+    for key, type_, confidence, spellings in votes:
+        weights[key][type_] += confidence
+        spelled[key][spellings[0]] += 1
+        for s in spellings[1:]:
+            spelled[key][s] += 0  # known, but no vote for the display name
+    out = {}
+    for key, counts in spelled.items():
+        w = weights[key]
+        type_ = min(w, key=lambda t: (-round(w[t], 6), _TYPE_ORDER.index(t)))
+        name = _display_name(counts, type_)
+        aliases = sorted({s for s in counts if name_key(s) != name_key(name)})
+        out[key] = Entity(type_, name, tuple(aliases))
+    return out
+
+
+def final_role(role: Role, type_: EntityType) -> Role:
+    """The role a paper's mention takes once the entity's type is decided."""
+    if type_ is EntityType.TASK:
+        return Role.ADDRESSES
+    if type_ in (EntityType.DATASET, EntityType.BENCHMARK) and role in (Role.USES, Role.ADDRESSES):
+        return Role.EVALUATED_ON
+    if type_ is EntityType.METHOD and role in (Role.EVALUATED_ON, Role.ADDRESSES):
+        return Role.USES
+    return role
+
+
 def _display_name(counts: Counter[str], type_: EntityType) -> str:
-    """The spelling to show: the most used one within the prevailing case style.
+    """The spelling to show: the most used one within the prevailing case style, singular.
 
     Case is decided by all spellings together, so "Transformer" (6) and "Transformers" (6) beat
     "transformers" (9) for a method; a tie, and tasks, keep lower case, since those capitals are
-    mostly sentence starts ("Causal discovery is ..."). Then the shorter (singular) spelling.
+    mostly sentence starts ("Causal discovery is ..."). Spellings that differ only in a plural
+    count together, and the singular is shown. (Two entities may show one short name — "SC"
+    for spectral clustering in one paper, synthetic control in another — but they stay two
+    entities, each with its long form among its aliases.)
     """
     voted = [s for s in counts if counts[s] > 0] or list(counts)
     capital = [s for s in voted if any(c.isupper() for c in s)]
     lower = [s for s in voted if s not in capital]
     if type_ is EntityType.TASK:
-        pool = lower or capital
+        style = lower or capital
     else:
         capital_votes = sum(counts[s] for s in capital)
-        pool = capital if capital_votes > sum(counts[s] for s in lower) else lower
-    return max(pool or voted, key=lambda s: (counts[s], -len(s), s))
+        style = capital if capital_votes > sum(counts[s] for s in lower) else lower
+    style = style or voted
+    groups: dict[str, list[str]] = defaultdict(list)
+    for s in style:
+        groups[entity_key(s)].append(s)
+    best = max(groups.values(), key=lambda g: (sum(counts[s] for s in g), -min(map(len, g))))
+    return min(best, key=lambda s: (len(s), -counts[s], s))

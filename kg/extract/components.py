@@ -167,6 +167,8 @@ def _as_mention(c: Candidate, sent: Sent) -> dict[str, Any]:
         name, aliases = long, [name]  # "flow matching models (FMs)": the words say more
     return {
         "name": name,
+        "short": c.text.replace("**", "") if long else None,
+        "long": long,
         "type": c.type.value if c.type else None,
         "role": c.role.value if c.role else None,
         "confidence": c.confidence,

@@ -21,9 +21,8 @@ from typing import NamedTuple
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.resources import ES_PLURALS as _ES_PLURALS
 from kg.extract.resources import all_gazetteer_entries, case_key, name_key
-from kg.model import EntityType
+from kg.model import ES_PLURALS, EntityType
 
 #: The longest name looked up, in tokens ("Stanford Question Answering Dataset", "E(n)-...").
 MAX_TOKENS = 10
@@ -140,6 +139,6 @@ class KGGazetteer:
         if known is None and lower.endswith("s"):  # a plural: "transformers", "GANs"
             if acc[-2:-1].isupper():
                 known = self.known_cased.get(acc[:-1])
-            singular = lower[:-2] if lower.endswith(_ES_PLURALS) else lower[:-1]
+            singular = lower[:-2] if lower.endswith(ES_PLURALS) else lower[:-1]
             known = known or self.known.get(singular)
         return known

@@ -16,17 +16,13 @@ from functools import cache
 from pathlib import Path
 
 from kg.errors import InputError
-from kg.model import EntityType
+from kg.model import ACRONYM_PLURAL_RE, ES_PLURALS, NOT_PLURAL, EntityType
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 GAZETTEER_DIR = DATA_DIR / "gazetteers"
 
 _LABELS = {t.value.lower(): t for t in EntityType}
 _NOT_KEY_RE = re.compile(r"[^0-9a-z+*.\u0370-\u03ff]")
-# "GPs", "NNs": a lower-case s after two capitals is a plural
-_ACRONYM_PLURAL_RE = re.compile(r"[A-Z]{2}s$")
-ES_PLURALS = ("sses", "xes", "zes", "ches", "shes")
-_NOT_PLURAL = ("ss", "is", "us")  # "analysis", "corpus"
 
 
 def name_key(text: str) -> str:
@@ -40,12 +36,12 @@ def name_key(text: str) -> str:
     >>> name_key("Gaussian processes") == name_key("Gaussian process")
     True
     """
-    acronym_plural = _ACRONYM_PLURAL_RE.search(text) is not None
+    acronym_plural = ACRONYM_PLURAL_RE.search(text) is not None
     text = unicodedata.normalize("NFKC", text).casefold()
     key = _NOT_KEY_RE.sub("", text).strip(".")
     if acronym_plural:
         return key[:-1]
-    if len(key) > 3 and key.endswith("s") and not key.endswith(_NOT_PLURAL):
+    if len(key) > 3 and key.endswith("s") and not key.endswith(NOT_PLURAL):
         # "processes" -> "process", "matches" -> "match", but "cases" -> "case"
         key = key[:-2] if key.endswith(ES_PLURALS) else key[:-1]
     return key
@@ -62,7 +58,7 @@ def case_key(text: str) -> str:
     (True, False)
     """
     key = _NOT_CASE_KEY_RE.sub("", unicodedata.normalize("NFKC", text)).strip(".")
-    return key[:-1] if _ACRONYM_PLURAL_RE.search(text) else key
+    return key[:-1] if ACRONYM_PLURAL_RE.search(text) else key
 
 
 def _lines(path: Path) -> list[str]:
@@ -87,6 +83,7 @@ class GazetteerEntry:
     match: str = "any"
     source: str = ""
     curated: bool = True  # written or picked by hand, not built from a lexicon
+    ambiguous: bool = False  # names several things: merges nothing (kg.extract.concepts)
 
 
 def default_match(pattern: str) -> str:
@@ -99,7 +96,7 @@ def default_match(pattern: str) -> str:
 def read_gazetteer(path: Path) -> list[GazetteerEntry]:
     """Read one JSONL gazetteer; a line is ``{"label": "Dataset", "pattern": "ImageNet"}``,
     optionally with ``"id"`` (patterns sharing one are one entity), ``"match"`` (one of
-    MATCH_POLICIES) and ``"source"``."""
+    MATCH_POLICIES), ``"source"`` and ``"ambiguous"`` (the name stands for several things)."""
     entries = []
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -125,7 +122,15 @@ def read_gazetteer(path: Path) -> list[GazetteerEntry]:
             ident = str(row.get("id") or name_key(pattern))
             source = str(row.get("source") or path.name)
             entries.append(
-                GazetteerEntry(label, pattern, ident, match, source, path.name != LEXICON_FILE)
+                GazetteerEntry(
+                    label,
+                    pattern,
+                    ident,
+                    match,
+                    source,
+                    curated=path.name != LEXICON_FILE,
+                    ambiguous=bool(row.get("ambiguous")),
+                )
             )
     return entries
 

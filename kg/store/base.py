@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import networkx as nx
 
-from kg.graph import GraphData
+from kg.graph import EntityLink, GraphData
 from kg.identity import AuthorMention, paper_names, topic_words
 from kg.model import Affiliation
 
@@ -35,7 +35,8 @@ class GraphStore(Protocol):
     def write(
         self, graph: GraphData, *, fresh: bool = False, progress: Progress | None = None
     ) -> None:
-        """MERGE the graph in (``fresh``: drop kg's own nodes first), then recompute COAUTHOR.
+        """MERGE the graph in (``fresh``: drop kg's own nodes first), delete the nodes in
+        ``graph.removed`` (entities that now have another label), then recompute COAUTHOR.
 
         Idempotent: writing the same graph twice leaves the store as after the first write.
         ``progress(n)`` is called with the number of nodes + relationships just written.
@@ -52,6 +53,11 @@ class GraphStore(Protocol):
         """Raise StoreError now if :meth:`write` could not write at all (a file where the folder
         should be, a read-only folder, a server that is down or refuses the user), so that a
         build fails before it spends time extracting."""
+
+    def entity_links(self, ids: Collection[str]) -> list[EntityLink]:
+        """Every stored paper→entity relationship whose entity id is in ``ids``, under any
+        entity label: what :func:`kg.graph.build_graph` needs to decide those entities again."""
+        ...
 
     def counts(self) -> Counts: ...
 

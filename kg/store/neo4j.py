@@ -25,7 +25,7 @@ import socket
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
@@ -52,9 +52,11 @@ from kg.errors import (
 from kg.graph import (
     AUTHOR_LABELS,
     AUTHOR_RELS,
+    ENTITY_LABELS,
     LIST_PROPS,
     NODE_LABELS,
     REL_TYPES,
+    EntityLink,
     GraphData,
     Node,
     Rel,
@@ -235,6 +237,7 @@ class Neo4jStore:
                     self._write_rels(type_, start, end, rels, advance, replace=type_ in renew)
                 if before is not None:
                     self._drop_stale_authors(before, graph)
+                self._delete_nodes(graph.removed)
                 papers = sorted({rel.end[1] for rel in graph.rels if rel.type == "AUTHORED"})
                 self._recompute_coauthors(papers)
         except Neo4jUnavailable as exc:
@@ -246,6 +249,17 @@ class Neo4jStore:
                 location=self.location,
                 reason=exc.reason,
             ) from None
+
+    def entity_links(self, ids: Collection[str]) -> list[EntityLink]:
+        out = []
+        with self._translate_errors("read from"):
+            for chunk in _chunks(sorted(set(ids)), self.batch_size):
+                for label in ENTITY_LABELS:
+                    rows = self._read(_rows, entity_links_query(label), {"ids": chunk})
+                    out += [
+                        EntityLink(r["paper"], label, r["id"], r["type"], r["props"]) for r in rows
+                    ]
+        return out
 
     def counts(self) -> Counts:
         def work(tx: ManagedTransaction) -> Counts:
@@ -522,6 +536,16 @@ class Neo4jStore:
             self._write(_consume, query, {"rows": rows})
             advance(len(rows))
 
+    def _delete_nodes(self, nodes: Sequence[tuple[str, str]]) -> None:
+        """DETACH DELETE entity nodes by (label, id): those that now have another label."""
+        by_label: dict[str, list[str]] = {}
+        for label, id_ in nodes:
+            by_label.setdefault(label, []).append(id_)
+        for label, ids in by_label.items():
+            for chunk in _chunks(ids, self.batch_size):
+                query = f"UNWIND $ids AS id MATCH (n:{_name(label)} {{id: id}}) DETACH DELETE n"
+                self._write(_consume, query, {"ids": chunk})
+
     def _recompute_coauthors(self, papers: Sequence[str]) -> None:
         """Recompute COAUTHOR for every author of the papers just written (kg.graph.coauthor_pairs).
 
@@ -632,6 +656,14 @@ def merge_nodes_query(label: str, list_props: Sequence[str] = (), *, replace: bo
     return (
         f"UNWIND $rows AS row MERGE (n:{_name(label)} {{id: row.id}}) SET n += row.props"
         + "".join(f" SET {s}" for s in sets)
+    )
+
+
+def entity_links_query(label: str) -> str:
+    """The paper→entity relationships of the entities of one label whose id is in $ids."""
+    return (
+        f"UNWIND $ids AS id MATCH (p:Paper)-[r]->(e:{_name(label)} {{id: id}}) "
+        "RETURN p.id AS paper, e.id AS id, type(r) AS type, properties(r) AS props"
     )
 
 

@@ -22,7 +22,7 @@ import os
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -31,7 +31,7 @@ import networkx as nx
 
 from kg.config import DEFAULT_LOCK_TIMEOUT
 from kg.errors import StoreBusy, StoreError
-from kg.graph import AUTHOR_LABELS, LIST_PROPS, GraphData, coauthor_pairs
+from kg.graph import AUTHOR_LABELS, ENTITY_LABELS, LIST_PROPS, EntityLink, GraphData, coauthor_pairs
 from kg.identity import AuthorMention
 from kg.store.base import Counts, Progress, stored_mentions
 
@@ -201,10 +201,25 @@ class NetworkXStore:
             progress(len(graph.nodes))
         for rel in graph.rels:
             g.add_edge(node_key(*rel.start), node_key(*rel.end), key=rel.type, **rel.props)
+        g.remove_nodes_from(node_key(label, id_) for label, id_ in graph.removed)
         if progress:
             progress(len(graph.rels))
         _materialize_coauthors(g)
         self.graph = g
+
+    def entity_links(self, ids: Collection[str]) -> list[EntityLink]:
+        out = []
+        for id_ in sorted(set(ids)):
+            for label in ENTITY_LABELS:
+                key = node_key(label, id_)
+                if key not in self.graph:
+                    continue
+                for paper, _, type_, props in self.graph.in_edges(key, keys=True, data=True):
+                    if self.graph.nodes[paper].get("label") == "Paper":
+                        out.append(
+                            EntityLink(self.graph.nodes[paper]["id"], label, id_, type_, props)
+                        )
+        return out
 
     def counts(self) -> Counts:
         labels = Counter(label for _, label in self.graph.nodes(data="label"))
