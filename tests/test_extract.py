@@ -1035,7 +1035,7 @@ def test_record_has_the_score_py_shape_and_progress_is_reported():
     rec = to_record(eps[0])
     assert set(rec) == {"id", "title", "abstract", "authors", "track", "entities"}
     ent = rec["entities"][0]
-    assert set(ent) == {"name", "type", "role", "confidence", "aliases", "evidence"}
+    assert set(ent) == {"name", "entity", "type", "role", "confidence", "aliases", "evidence"}
     assert set(ent["evidence"]) == {"sentence", "start", "end"}
     json.dumps(rec)
 

@@ -252,4 +252,4 @@ def test_an_entity_decided_again_moves_to_its_new_type_and_name(store: GraphStor
     assert _snapshot(store) == whole
     nodes = store.to_networkx().nodes
     assert "Dataset:quixnet" in nodes and "Method:quixnet" not in nodes
-    assert nodes["Dataset:quixnet"]["name"] == "QuixNet"
+    assert nodes["Dataset:quixnet"]["name"] == "QuixNets"  # the spelling most papers use

@@ -202,7 +202,8 @@ def to_record(ep: ExtractedPaper) -> dict:
         "track": p.track.name if p.track else None,
         "entities": [
             {
-                "name": m.name,
+                "name": m.own_name,
+                "entity": m.name,
                 "type": m.type.value,
                 "role": m.role.value,
                 "confidence": m.confidence,

@@ -21,6 +21,7 @@ spelling most papers use, in the prevailing case style) and its aliases (every o
 from __future__ import annotations
 
 import csv
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -86,7 +87,8 @@ def paper_entities(
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for m in mentions:
         short, long = m.get("short") or m["name"], m.get("long")
-        names = [m["name"], *m["aliases"]]
+        # "classiﬁcation": a PDF's ligature is no other spelling
+        names = [unicodedata.normalize("NFKC", n) for n in (m["name"], *m["aliases"])]
         rule = next((forced[name_key(n)] for n in names if name_key(n) in forced), None)
         if rule is not None and rule.canonical is None:  # a split: the name alone
             long, names = None, [next(n for n in names if name_key(n) in forced)]
@@ -184,7 +186,8 @@ def _display_name(counts: Counter[str], type_: EntityType) -> str:
     Case is decided by all spellings together, so "Transformer" (6) and "Transformers" (6) beat
     "transformers" (9) for a method; a tie, and tasks, keep lower case, since those capitals are
     mostly sentence starts ("Causal discovery is ..."). Spellings that differ only in a plural
-    count together, and the singular is shown. (Two entities may show one short name — "SC"
+    count together; a method or task shows the singular, a dataset or benchmark the most used
+    one ("Natural Questions", "Atari games"). (Two entities may show one short name — "SC"
     for spectral clustering in one paper, synthetic control in another — but they stay two
     entities, each with its long form among its aliases.)
     """
@@ -201,4 +204,6 @@ def _display_name(counts: Counter[str], type_: EntityType) -> str:
     for s in style:
         groups[entity_key(s)].append(s)
     best = max(groups.values(), key=lambda g: (sum(counts[s] for s in g), -min(map(len, g))))
-    return min(best, key=lambda s: (len(s), -counts[s], s))
+    if type_ in (EntityType.METHOD, EntityType.TASK):
+        return min(best, key=lambda s: (len(s), -counts[s], s))
+    return min(best, key=lambda s: (-counts[s], len(s), s))

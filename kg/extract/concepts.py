@@ -3,9 +3,9 @@
 A concept is the set of patterns that name one thing. In one file, the patterns of one ``id``
 are a concept ("SGD" and "stochastic gradient descent" in lexicon.jsonl); across files and ids,
 concepts of one type that share a name are joined ("SGD" of ml_core.jsonl is the same). A name
-shared by concepts of different types, or marked ``ambiguous`` (an abbreviation the corpus
-defines in several ways: SC, MLM, BNN), names none of them: it resolves to no concept, and
-extraction keys it by the paper's own long form or its spelling instead.
+belongs to the concepts of the type its first file gives it (as in the gazetteer); a name marked
+``ambiguous`` (an abbreviation the corpus defines in several ways) names none: it resolves to no
+concept, and extraction keys it by the paper's own long form or its spelling instead.
 
 The concept's entity key is :func:`~kg.model.entity_key` of its fullest name (the pattern with
 most words of the highest-priority file), so "SGD", "SGDs" and "Stochastic Gradient Descent"
@@ -70,8 +70,11 @@ def build_concepts(entries: Sequence[GazetteerEntry]) -> Concepts:
             members[key].append(node)
         if e.ambiguous:
             ambiguous.add(key)
-    for key, nodes in members.items():
-        if key in ambiguous or len({label[n] for n in nodes}) > 1:
+    # as in the gazetteer, the first file that names a key types it: later concepts of another
+    # type do not share that name
+    for key, nodes in list(members.items()):
+        members[key] = nodes = [n for n in nodes if label[n] is label[nodes[0]]]
+        if key in ambiguous:
             continue
         for other in nodes[1:]:
             a, b = find(nodes[0]), find(other)

@@ -319,6 +319,14 @@ def decide(
     ) or (name_key(c.text) in local and not (c.label or c.cues or data_ctx)):
         return  # a lone all-capital word with nothing around it: too often a local shorthand
 
+    # "visual question answering (VQA)" defines the task, though a dataset is named VQA
+    if (
+        c.long
+        and not c.cues
+        and c.label in (EntityType.DATASET, EntityType.BENCHMARK)
+        and v.type_from_head(c.long) is EntityType.TASK
+    ):
+        return
     # type: the gazetteer, then what the text says about the name, then its shape
     t: EntityType | None = c.label
     long_type = v.type_from_head(c.long) if c.long else None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kg.extract.abbrev import Abbreviation
@@ -57,13 +57,20 @@ _KNOWN_AS_RE = re.compile(
 _OWN_PROPOSAL_RE = re.compile(
     r"\b(?:[Ww]e|paper|work) (?:propose|introduce|present|develop)[^.;]*$"
 )
-# an example inside parentheses: "(e.g., X", "(such as X, Y"
-_EXAMPLE_BEFORE_RE = re.compile(r"\((?:e\.g\.|for example|for instance|such as)[^()]*$")
+# an example: "(e.g., X", "(such as X, Y", "..., e.g. X"
+_EXAMPLE_BEFORE_RE = re.compile(
+    r"\((?:e\.g\.|for example|for instance|such as)[^()]*$|"
+    r"\b(?:e\.g\.|for example|for instance),?\s+$"
+)
 _MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
 _GERUND_TASK_RE = re.compile(
     r"(?:(?:^|(?<=[.!?]\s))|\b(?:problems? of|tasks? of|focus(?:es)? on|study|studies|"
     r"address|addresses|tackle|tackles|consider|considers)\s+)([A-Za-z]+ing)\s+(?:the\s+|an?\s+)?"
     r"((?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*)"
+)
+_INFINITIVE_TASK_RE = re.compile(
+    r"\bto\s+(" + "|".join(sorted(W.infinitive_noun, key=len, reverse=True)) + r")\s+"
+    r"(?:the\s+|an?\s+)?((?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*)"
 )
 _NEXT_WORD_RE = re.compile(r"\s*([A-Za-z(][\w\-:]*)")
 _WORD_CHARS_RE = re.compile(r"\w*")
@@ -135,27 +142,11 @@ def task_spans(
     # estimating X", "we study learning X": the gerund's noun names the task
     for m in _GERUND_TASK_RE.finditer(text):
         noun = W.gerund_noun.get(m.group(1).lower())
-        if noun is None:
-            continue
-        words = []
-        for w in m.group(2).split():
-            if w.lower() in W.task_stop or w.lower() in W.task_verbs:
-                break
-            if not is_modifier(w):
-                if is_head_noun(w):
-                    words.append(singular(w))
-                break
-            words.append(w)
-        if not words or any(len(w) < 2 or w.endswith("-") for w in words):
-            continue
-        last = _WORD_CHARS_RE.match(text, text.find(words[-1][:-1], m.start(2)))
-        end = last.end() if last else m.end(2)
-        nxt = _NEXT_WORD_RE.match(text[end : end + 30])
-        if text[end : end + 1] in ("'", "\u2019") or (
-            nxt and nxt.group(1).lower() not in W.np_boundary
-        ):
-            continue  # the noun phrase goes on: "learning [node] embeddings"
-        add(m.start(1), end, " ".join([*words, noun]), 1.0)
+        if noun is not None:
+            _verb_object(text, m, noun, 1.0, add)
+    # "an approach to training networks to generate sequences": "sequence generation"
+    for m in _INFINITIVE_TASK_RE.finditer(text):
+        _verb_object(text, m, W.infinitive_noun[m.group(1).lower()], 0.5, add)
     # "a phenomenon known as mode collapse", "a problem called catastrophic forgetting"
     for m in _KNOWN_AS_RE.finditer(text):
         words = []
@@ -193,6 +184,32 @@ def task_spans(
     return [(s, e, phrase, bonus) for (s, e), (phrase, bonus) in spans.items()]
 
 
+def _verb_object(
+    text: str, m: re.Match[str], noun: str, bonus: float, add: Callable[..., None]
+) -> None:
+    """The task a verb (group 1) names with its object (group 2): "estimating treatment
+    effects" / "to estimate treatment effects" -> "treatment effect estimation"."""
+    words = []
+    for w in m.group(2).split():
+        if w.lower() in W.task_stop or w.lower() in W.task_verbs:
+            break
+        if not is_modifier(w):
+            if is_head_noun(w):
+                words.append(singular(w))
+            break
+        words.append(w)
+    if not words or any(len(w) < 2 or w.endswith("-") for w in words):
+        return
+    last = _WORD_CHARS_RE.match(text, text.find(words[-1][:-1], m.start(2)))
+    end = last.end() if last else m.end(2)
+    nxt = _NEXT_WORD_RE.match(text[end : end + 30])
+    if text[end : end + 1] in ("'", "\u2019") or (
+        nxt and nxt.group(1).lower() not in W.np_boundary
+    ):
+        return  # the noun phrase goes on: "learning [node] embeddings"
+    add(m.start(1), end, " ".join([*words, noun]), bonus)
+
+
 def rank_tasks(
     v: Vocab,
     text: str,
@@ -226,8 +243,9 @@ def rank_tasks(
         ):
             continue
         key = phrase.lower()
-        if name_key(phrase) in v.generic:
-            continue
+        bare = name_key(phrase.removeprefix("deep ").removeprefix("Deep "))
+        if name_key(phrase) in v.generic or bare in v.fields:
+            continue  # a bare field ("deep reinforcement learning") is the setting, no task
         score = 0.0
         if start < first_end:
             score += 1.5

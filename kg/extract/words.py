@@ -42,6 +42,7 @@ class Words:
     tech_heads: tuple[str, ...]
     use_verbs: tuple[str, ...]
     gerund_noun: Mapping[str, str]
+    infinitive_noun: Mapping[str, str]
 
 
 @cache
@@ -74,6 +75,7 @@ def words() -> Words:
         tech_heads=tuple(lst("tech_heads")),
         use_verbs=tuple(lst("use_verbs")),
         gerund_noun=dict(raw["gerund_noun"]["map"]),
+        infinitive_noun=dict(raw["infinitive_noun"]["map"]),
     )
 
 
@@ -177,8 +179,8 @@ def modifiers(text: str, pos: int) -> tuple[list[str], int]:
         return [], pos
     kept: list[str] = []
     for w in reversed(mods):
-        if not is_modifier(w):
-            break
+        if not is_modifier(w) and not (w.lower() == "time" and kept[:1] == ["series"]):
+            break  # ("time series" is one noun)
         kept.insert(0, w)
     if not kept:
         return [], pos
