@@ -459,8 +459,10 @@ def match_policy(
         return "context", f"one plain word (lower case in {lower} abstracts)"
     if _INNER_CAPITAL_RE.search(pattern):
         return "case", "a name with inner capitals"
-    if label in ("Dataset", "Benchmark") and not pattern.islower():
-        return "case", "a data name in capitals ('Stanford Question Answering Dataset')"
+    if label in ("Dataset", "Benchmark"):
+        if not pattern.islower():
+            return "case", "a data name in capitals ('Stanford Question Answering Dataset')"
+        return "context", "a data name in lower case: mostly a description"
     last = words[-1].lower().rsplit("-", 1)[-1]
     if label == "Method" and last in _PART_HEADS:
         return "context", "an architecture part"

@@ -86,38 +86,31 @@ def _initials_prefix(short: str, long: str) -> int | None:
 
 _CLAUSE_RE = re.compile(r"[.;:,]\s|\s(?:we|is|are|was|were)\s")
 _NOT_FIRST = frozenset(
-    [
-        "for",
-        "with",
-        "of",
-        "and",
-        "or",
-        "the",
-        "a",
-        "an",
-        "to",
-        "in",
-        "on",
-        "by",
-        "at",
-        "as",
-        "which",
-        "that",
-        "is",
-        "are",
-        "we",
-        "study",
-        "using",
-    ]
-)
+    ["for", "with", "of", "and", "or", "the", "a", "an", "to", "in", "on", "by", "at", "as",
+     "which", "that", "is", "are", "we", "study", "using"]
+)  # fmt: skip
 
 
-def sane_long_form(long: str) -> bool:
+def sane_long_form(long: str, short: str = "") -> bool:
     """A long form is a name: at most eight words, no clause inside ("AdaGrad over smooth,
     nonconvex landscapes. We show ..."), not opening with a function word ("for neural networks
-    with ... datasets")."""
+    with ... datasets"), and the short form's capitals are mostly initials of its words
+    ("a challenging 3D driving simulator (CARLA)" has C, A, R, L, A inside words only)."""
     words = long.split()
-    return len(words) <= 8 and words[0].lower() not in _NOT_FIRST and not _CLAUSE_RE.search(long)
+    if len(words) > 8 or words[0].lower() in _NOT_FIRST or _CLAUSE_RE.search(long):
+        return False
+    capitals = [c.lower() for c in short if c.isupper()]
+    parts = [w for w in re.split(r"[\s\-\u2013/]+", long) if w]
+    # word initials, and the capitals inside words ("LightYourFace-160K (LYF-160K)")
+    initials = [w[0].lower() for w in parts] + [
+        c.lower() for w in parts for c in w[1:] if c.isupper()
+    ]
+    found = 0
+    for c in capitals:
+        if c in initials:
+            initials.remove(c)
+            found += 1
+    return 2 * found >= len(capitals)
 
 
 def _window_before(text: str, end: int, lo: int, n_words: int) -> int:
@@ -147,7 +140,9 @@ def find_abbreviations(text: str, lo: int = 0, hi: int | None = None) -> list[Ab
                 continue
             long = window[offset:].strip(" ,;:-")
             long_start = start + offset
-            if len(long) <= len(first) or "(" in long or ")" in long or not sane_long_form(long):
+            if len(long) <= len(first) or "(" in long or ")" in long:
+                continue
+            if not sane_long_form(long, first):
                 continue
             found.append(
                 Abbreviation(

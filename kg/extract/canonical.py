@@ -110,6 +110,8 @@ def paper_entities(
         for m in ms:
             weight[m["type"]] += m["confidence"]
         spellings = list(dict.fromkeys(s for m in [best, *ms] for s in m["spellings"]))
+        # a name the lists know as this entity goes first ("CARLA", not the words around it)
+        spellings.sort(key=lambda s: concepts.key_of(s) != key)
         out.append(
             {
                 **best,

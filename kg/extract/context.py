@@ -246,7 +246,7 @@ def decide(
             if w in v.data_heads:
                 appos_type = EntityType.BENCHMARK if "bench" in w else EntityType.DATASET
                 break
-            if w in W.benchmark_nouns:
+            if w in W.benchmark_nouns and appos.group(0).lstrip(")( ,").startswith(("a ", "an ")):
                 appos_type = EntityType.BENCHMARK  # "the Fencing Game, a human-robot competition"
                 break
             if w in v.method_heads or w in W.method_cue_words:
@@ -344,7 +344,9 @@ def decide(
         )
         if c.hint in _NOT_NAMED or not (context or model_agrees):
             return
-        t = appos_type or c.hint
+        said = "method" if method_ctx or proposed else "data" if data_ctx else None
+        if appos_type or not said or said == _KIND[c.hint]:
+            t = appos_type or c.hint  # ... unless the sentence says another kind ("such as TDC")
     if t is None:
         head_type = v.type_from_head(c.text) if " " in c.text else None
         if appos_type is not None:

@@ -86,11 +86,15 @@ class GazetteerEntry:
     ambiguous: bool = False  # names several things: merges nothing (kg.extract.concepts)
 
 
-def default_match(pattern: str) -> str:
+def default_match(pattern: str, label: EntityType) -> str:
     """A capital after a letter (ImageNet, ReCoRD, SGD) matches as written, so "records" is not
-    ReCoRD; other patterns match in any case, with a plural "s". (A hand-written entry that is
-    also an ordinary word or a person's name says ``"match": "context"``: "Adam".)"""
-    return "case" if _INNER_CAPITAL_RE.search(pattern) else "any"
+    ReCoRD; so does a data name in capitals ("Natural Questions" is not "a natural question");
+    other patterns match in any case, with a plural "s". (A hand-written entry that is also an
+    ordinary word or a person's name says ``"match": "context"``: "Adam".)"""
+    if _INNER_CAPITAL_RE.search(pattern):
+        return "case"
+    data = label in (EntityType.DATASET, EntityType.BENCHMARK)
+    return "case" if data and " " in pattern and not pattern.islower() else "any"
 
 
 def read_gazetteer(path: Path) -> list[GazetteerEntry]:
@@ -109,7 +113,7 @@ def read_gazetteer(path: Path) -> list[GazetteerEntry]:
             row = json.loads(line)
             label = _LABELS[str(row["label"]).lower()]
             pattern = str(row["pattern"]).strip()
-            match = str(row.get("match") or default_match(pattern))
+            match = str(row.get("match") or default_match(pattern, label))
             if match not in MATCH_POLICIES:
                 raise ValueError(match)
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
