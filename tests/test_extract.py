@@ -971,6 +971,17 @@ def test_one_abbreviation_with_two_long_forms_is_two_entities_and_a_bare_one_a_t
     assert not sc[0] & sc[1] and not sc[0] & sc[2] and not sc[1] & sc[2]
 
 
+def test_a_misspelt_long_form_of_a_known_abbreviation_is_no_new_entity():
+    eps = extract_papers(
+        [
+            paper("We evaluate on the Arcade Lerning Environment (ALE) and beat DQN.", "a"),
+            paper("Results on the Arcade Learning Environment show gains.", "b"),
+        ]
+    )
+    ale = [{m.entity_id for m in ep.mentions if m.type.value == "Benchmark"} for ep in eps]
+    assert ale[0] and ale[0] == ale[1]
+
+
 def test_an_entity_key_depends_on_its_own_paper_only():
     a = paper("We propose Direct Preference Optimization (DPO) for alignment.", "a")
     b = paper("Our approach outperforms DPO and PPO on chat benchmarks.", "b")

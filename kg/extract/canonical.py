@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rapidfuzz import fuzz
+
 from kg.errors import InputError
 from kg.extract.concepts import Concepts
 from kg.extract.resources import name_key
@@ -132,6 +134,8 @@ def _key_of_definition(short: str, long: str, concepts: Concepts) -> str:
     by_short = concepts.key_of(short)
     if by_short and by_short not in concepts.spelled_out:
         return by_short  # "DPO" is known, "Direct Preference Optimization" is how it is spelled
+    if by_short and fuzz.ratio(entity_key(long), by_short) >= 90:
+        return by_short  # "Aracade Learning Environment (ALE)": a typo, not another meaning
     return entity_key(long)
 
 
