@@ -486,11 +486,35 @@ def test_what_the_paper_only_uses_or_states_is_not_proposed(abstract, name):
     assert found(abstract).get(name, ("", ""))[1] != "proposed"
 
 
-def test_new_benchmarks_introduced_in_a_list_are_benchmarks():
-    got = found("We introduce two new benchmarks, MSRS-Story and MSRS-Meet, for retrieval.")
-    assert got["MSRS-Story"][0] == got["MSRS-Meet"][0] == "Benchmark"
-    got = found("We introduce the Fencing Game, a human-robot competition for evaluation.")
-    assert got["Fencing Game"][0] == "Benchmark"
+@pytest.mark.parametrize(
+    ("abstract", "names"),
+    [
+        # issue 9: a dataset or benchmark the paper introduces is proposed, with its own type
+        ("We introduce two new benchmarks, MSRS-Story and MSRS-Meet, for retrieval.",
+         {"MSRS-Story": "Benchmark", "MSRS-Meet": "Benchmark"}),
+        ("We introduce the Fencing Game, a human-robot competition for evaluation.",
+         {"Fencing Game": "Benchmark"}),
+        ("We release LYF-160K, a dataset of 160,000 annotated frames, and evaluate on COCO.",
+         {"LYF-160K": "Dataset"}),
+        ("We approach this by collecting a Kitchen Activity Video Dataset (KAVD) of 40 cooks.",
+         {"KAVD": "Dataset"}),
+        ("We collect KitchenVid, with 40 hours of cooking, and train on it.",
+         {"KitchenVid": "Dataset"}),
+        ("We release our code and the FooBar-3 benchmark.", {"FooBar-3": "Benchmark"}),
+    ],
+)  # fmt: skip
+def test_data_the_paper_introduces_is_proposed_with_its_type(abstract, names):
+    got = found(abstract)
+    for name, label in names.items():
+        assert got[name] == (label, "proposed"), (name, got)
+
+
+def test_data_the_paper_only_uses_is_not_proposed():
+    got = found("We release LYF-160K, a dataset of frames, and evaluate on Kinetics, a dataset.")
+    assert got["Kinetics"] == ("Dataset", "evaluated_on")
+    got = found("We propose FooNet and evaluate it on the BarQA benchmark and CIFAR-10.")
+    assert got["FooNet"] == ("Method", "proposed")
+    assert got["BarQA"][1] == got["CIFAR-10"][1] == "evaluated_on"
 
 
 def test_unknown_names_listed_with_known_datasets_are_datasets():
@@ -1078,10 +1102,10 @@ def test_dev_gold_scores_stay_above_the_bars():
         gold_paths=[SHARED / "eval" / "gold_dev.json"],
     )
     f1 = {cat: round(v[2], 3) for cat, v in scores.items()}
-    assert f1["METHOD"] >= 0.85, f1
-    assert f1["DATA"] >= 0.85, f1
-    assert f1["PROPOSED"] >= 0.90, f1
-    assert f1["TASK"] >= 0.55, f1
+    assert f1["METHOD"] >= 0.90, f1
+    assert f1["DATA"] >= 0.90, f1
+    assert f1["PROPOSED"] >= 0.95, f1
+    assert f1["TASK"] >= 0.72, f1
 
 
 @pytest.mark.slow

@@ -12,7 +12,7 @@ import re
 
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, Sent
-from kg.extract.words import Vocab, W, head
+from kg.extract.words import Vocab, W, data_type, head
 from kg.model import EntityType, Role
 
 #: Trigger char spans by kind ("propose", "data", "compare"), found by the PhraseMatcher.
@@ -91,9 +91,10 @@ _OWN_LIST_BEFORE_RE = re.compile(
     r"(?:instantiations|variants|versions|models|methods|algorithms|architectures|estimators|"
     r"benchmarks|datasets)\s*:\s*$"
 )
+_DATA_VERB_RE = re.compile(r"\b(?:collect|curate|release)", re.I)
 _MAKE_BEFORE_RE = re.compile(
     r"\b(?:[Ww]e|[Oo]ur)\b[^.;]*\b(?:train|develop|design|build|propose|introduce|present|"
-    r"construct|devise|create)\b[^.;]*$"
+    r"construct|devise|create|release|collect|curate)\b[^.;]*$"
 )
 _OWN_WORDS_RE = re.compile(r"\b[Oo]ur (?:method|approach|model|framework|system|algorithm)\b")
 # the start of a sentence, or a connective that opens one ("Then, X", "Finally, X")
@@ -116,11 +117,12 @@ _LAST_WORD_RE = re.compile(r"([a-z][\w\-]*)[\s,:(]*$")
 # makes ("we first pretrain a physics-aware lighting prompt (PALP)", "we construct Federated
 # Inverse Propensity Weighting (Fed-IPW)"), not for what it uses or studies
 _WE_MAKE_RE = re.compile(
-    r"\b[Ww]e\s+(?:first\s+|then\s+|also\s+|further\s+|additionally\s+|finally\s+)?"
+    r"(?:\b[Ww]e\s+(?:first\s+|then\s+|also\s+|further\s+|additionally\s+|finally\s+)?"
     r"(?:propose|introduce|present|develop|design|construct|build|devise|create|formulate|"
     r"define|describe|pre-?train|train|learn|curate|collect|release|contribute|call|name|term|"
-    r"dub|coin)\s+(?:(?!(?:for|of|to|with|on|in|by|which|that|based|via|whose)\b)"
-    r"[a-z][\w\-]*[\s,]+){0,3}$"
+    r"dub|coin)|\bby\s+(?:proposing|introducing|developing|designing|constructing|building|"
+    r"creating|curating|collecting|releasing))\s+"
+    r"(?:(?!(?:for|of|to|with|on|in|by|which|that|based|via|whose)\b)[a-z][\w\-]*[\s,]+){0,3}$"
 )
 # the sentence opens with the name: "A ...", "The new ...", "Finally, a novel ..."
 _SUBJECT_RE = re.compile(r"\s*(?:[A-Z][a-z]+,\s*)?(?:(?:a|an|the)\s+)?(?:(?:novel|new)\s+)?", re.I)
@@ -180,8 +182,9 @@ def decide(
                 c.cues.add("propose")
                 noun = _LAST_WORD_RE.search(gap)
                 if noun and noun.group(1) in v.data_heads:
-                    bench = "bench" in noun.group(1)
-                    proposed_as = EntityType.BENCHMARK if bench else EntityType.DATASET
+                    proposed_as = data_type(noun.group(1))
+                elif _DATA_VERB_RE.search(text, ts, te):
+                    proposed_as = EntityType.DATASET  # what one collects or releases is data
                 if c.label is not None and not c.long and not _ARTICLES_ONLY_RE.fullmatch(gap):
                     c.cues.discard("propose")  # "a cross-view transformer": a kind of a known one
             elif c.label is None and _NAMED_AFTER_NOUN_RE.search(own_before):
@@ -244,7 +247,7 @@ def decide(
     if appos:
         for w in appos.group(1).lower().split():
             if w in v.data_heads:
-                appos_type = EntityType.BENCHMARK if "bench" in w else EntityType.DATASET
+                appos_type = data_type(w)
                 break
             if w in W.benchmark_nouns and appos.group(0).lstrip(")( ,").startswith(("a ", "an ")):
                 appos_type = EntityType.BENCHMARK  # "the Fencing Game, a human-robot competition"
@@ -252,10 +255,10 @@ def decide(
             if w in v.method_heads or w in W.method_cue_words:
                 appos_type = EntityType.METHOD
                 break
-        # "We use self-supervision to train SRPNet, a neural network that predicts ...": a new
-        # name the paper makes and defines
+        # "We use self-supervision to train SRPNet, a neural network that predicts ...", "we
+        # release LYF-160K, a dataset of ...": a new name the paper makes and defines
         if (
-            appos_type is EntityType.METHOD
+            appos_type is not None
             and c.label is None
             and c.strength == "strong"
             and _MAKE_BEFORE_RE.search(text, s0, c.start)
@@ -274,6 +277,13 @@ def decide(
         and _NAMED_DATA_RE.fullmatch(text, c.end, list_tail.start(2) + c.end)
         and _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
     )
+    if (
+        "propose" in c.cues
+        and list_tail
+        and list_tail.group(2) in v.data_heads
+        and not list_tail.group(1)
+    ):
+        proposed_as = data_type(list_tail.group(2))  # "we release the FooBar-3 benchmark"
     if (list_tail and list_tail.group(2) in v.data_heads) or (
         list_tail
         and list_tail.group(2) in ("tasks", "task")
@@ -394,7 +404,7 @@ def decide(
     base = _BASE_CONFIDENCE[c.strength]
     if c.label:
         base = max(base, 0.8)
-    if "propose" in c.cues and t is EntityType.METHOD:
+    if "propose" in c.cues:  # a method, or a dataset or benchmark the paper introduces
         c.role, c.confidence = Role.PROPOSED, 0.9
     elif t in (EntityType.DATASET, EntityType.BENCHMARK):
         c.role, c.confidence = Role.EVALUATED_ON, base + (0.2 if data_ctx else 0.0)

@@ -156,6 +156,21 @@ def family(key: str) -> str | None:
     return m.group(1) if m else None
 
 
+def data_type(noun: str) -> EntityType:
+    """What a data noun makes a name: "... benchmark(s)" a Benchmark, any other a Dataset."""
+    return EntityType.BENCHMARK if "bench" in noun.lower() else EntityType.DATASET
+
+
+def _prefix_family(name: str) -> str | None:
+    """The family a hyphenated name's first part names: "GPT-4o", "Llama-3-8B", "LLaVA-NeXT";
+    not a phrase, and a plain word only before a version ("Human-Human Commensality Dataset",
+    "Node-wise" name no family)."""
+    prefix, hyphen, rest = name.partition("-")
+    if not hyphen or " " in name or not (rest[:1].isdigit() or not prefix[1:].islower()):
+        return None
+    return name_key(prefix)
+
+
 _WORD_BEFORE_RE = re.compile(r"(?<![\w\-])([A-Za-z][\w\-]*)\s$")
 _PAREN_SHORT_RE = re.compile(r"\([^()\s]{1,12}\)")
 _BROKEN_WORD_RE = re.compile(r"(?:-|\(cid:\d+\))\s$")
@@ -251,7 +266,7 @@ class Vocab:
             self.cased.get(case_key(text))
             or self.gazetteer.get(key)
             or self.families.get(family(key) or "")
-            or (self.families.get(name_key(text.split("-")[0])) if "-" in text else None)
+            or self.families.get(_prefix_family(text) or "")
         )
 
     def type_from_head(self, phrase: str) -> EntityType | None:
@@ -260,7 +275,7 @@ class Vocab:
         last = head(phrase)
         full = phrase.lower()
         if last in self.data_heads or full.endswith("data set"):
-            return EntityType.BENCHMARK if "bench" in full else EntityType.DATASET
+            return data_type(full)
         if name_key(phrase) in self.fields:
             return None
         if last in ("problem", "problems"):
