@@ -995,6 +995,24 @@ def test_one_abbreviation_with_two_long_forms_is_two_entities_and_a_bare_one_a_t
     assert not sc[0] & sc[1] and not sc[0] & sc[2] and not sc[1] & sc[2]
 
 
+def test_a_name_and_its_kind_are_the_name():
+    eps = extract_papers(
+        [
+            paper("We run the Frank-Wolfe algorithm and the K-means algorithm on graphs.", "a"),
+            paper(
+                "Unlike Frank-Wolfe, our method is projection-free; we compare with k-means.", "b"
+            ),
+        ]
+    )
+    keys = [{m.entity_id for m in ep.mentions} for ep in eps]
+    assert {"frank wolfe", "k mean"} <= keys[0] & keys[1], keys
+
+
+def test_a_benchmark_before_a_task_is_no_part_of_it():
+    got = found("We report results on benchmark image classification tasks.")
+    assert got.get("image classification") == ("Task", "addresses"), got
+
+
 def test_a_misspelt_long_form_of_a_known_abbreviation_is_no_new_entity():
     eps = extract_papers(
         [

@@ -21,6 +21,7 @@ spelling most papers use, in the prevailing case style) and its aliases (every o
 from __future__ import annotations
 
 import csv
+import re
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
@@ -36,6 +37,7 @@ from kg.extract.resources import name_key
 from kg.model import EntityType, Role, entity_key
 
 _TYPES = {t.value.lower(): t for t in EntityType}
+_NAMED_KIND_RE = re.compile(r"(.+?)[\s-]+(?:algorithms?|methods?)")
 _ROLE_RANK = {Role.PROPOSED: 3, Role.EVALUATED_ON: 2, Role.USES: 1, Role.ADDRESSES: 1}
 #: tie-break of the type vote
 _TYPE_ORDER = list(EntityType)
@@ -100,7 +102,7 @@ def paper_entities(
         elif long:
             key = _key_of_definition(short, long, concepts)
         else:
-            key = concepts.key_of(m["name"]) or entity_key(m["name"])
+            key = concepts.key_of(m["name"]) or _key_of_named_kind(m, concepts)
         m = {**m, "spellings": names}
         if rule is not None and rule.type is not None:
             m["type"] = rule.type.value
@@ -124,6 +126,22 @@ def paper_entities(
             }
         )
     return out
+
+
+def _key_of_named_kind(m: dict[str, Any], concepts: Concepts) -> str:
+    """A name and a generic kind after it is the name: "Frank-Wolfe algorithm" is Frank-Wolfe,
+    "K-means algorithm" k-means — when the name before the kind is a name of the lists, or mixed
+    case with an inner capital (not "Bayesian"; an unknown acronym alone may mean other things
+    in other papers, "PC algorithm" stays itself)."""
+    named = _NAMED_KIND_RE.fullmatch(m["name"])
+    if m["type"] == EntityType.METHOD.value and named:
+        stem = named.group(1)
+        known = concepts.key_of(stem)
+        if known:
+            return known
+        if any(ch.isupper() for ch in stem[1:]) and not stem.istitle() and not stem.isupper():
+            return entity_key(stem)
+    return entity_key(m["name"])
 
 
 def _key_of_definition(short: str, long: str, concepts: Concepts) -> str:
