@@ -547,12 +547,16 @@ def viz_cmd(
     from kg.viz import default_output_path, make_view, write_html
 
     with store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store:
-        graph = run(graph_store.to_networkx)
-    data = run(
-        lambda: make_view(
-            graph, view.lower(), arg, min_weight=min_weight, max_nodes=max_nodes, hops=hops
+        data = run(
+            lambda: make_view(
+                graph_store,
+                view.lower(),
+                arg,
+                min_weight=min_weight,
+                max_nodes=max_nodes,
+                hops=hops,
+            )
         )
-    )
     path = run(lambda: write_html(data, output or default_output_path(view.lower(), arg)))
     if data.notice:
         err.print(printable(data.notice), highlight=False, markup=False)

@@ -19,17 +19,14 @@ author positions it did not read.
 from __future__ import annotations
 
 import logging
-import os
 import re
-import socket
 import threading
 import time
-import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import networkx as nx
@@ -49,18 +46,23 @@ from kg.errors import (
     StoreError,
     StoreUnavailable,
 )
-from kg.graph import (
-    AUTHOR_LABELS,
-    AUTHOR_RELS,
-    LIST_PROPS,
-    NODE_LABELS,
-    REL_TYPES,
-    GraphData,
-    Node,
-    Rel,
-)
+from kg.graph import GraphData, Node, Rel
 from kg.identity import AuthorMention
+from kg.index import NAME_QUERIES, GraphIndex, NameEntry, entry_of_row, index_for
+from kg.schema import AUTHOR_LABELS, AUTHOR_RELS, LIST_PROPS, NODE_LABELS, REL_TYPES, node_key
 from kg.store.base import Counts, Progress, stored_mentions
+from kg.store.lease import (
+    ABANDONED,
+    LEASE_SECONDS,
+    RELEASE_LEASE,
+    claim_lease,
+    died_here,
+    new_token,
+    renew_lease,
+)
+
+if TYPE_CHECKING:
+    from kg.queries.registry import NamedQuery
 
 # The driver logs a lost routing table or connection as a warning before raising; kg reports the
 # raised error itself, so without logging configured the same news should not print twice.
@@ -78,8 +80,6 @@ DELETE_BATCH = 10_000
 #: Authors whose COAUTHOR relationships are recomputed per transaction.
 COAUTHOR_BATCH = 2000
 
-#: A write lease not renewed for this long has lapsed (its holder died); renewed every third.
-LEASE_SECONDS = 60.0
 
 #: Bolt schemes only: ``+s`` verifies TLS, ``+ssc`` accepts self-signed certificates; ``neo4j``
 #: routes (clusters, Aura), ``bolt`` talks to one server.
@@ -303,7 +303,7 @@ class Neo4jStore:
         for label in NODE_LABELS:
             for row in self.run(f"MATCH (n:{_name(label)}) RETURN properties(n) AS p"):
                 props = row["p"]
-                g.add_node(f"{label}:{props['id']}", label=label, **props)
+                g.add_node(node_key(label, props["id"]), label=label, **props)
         for type_ in REL_TYPES:
             rows = self.run(
                 f"MATCH (a)-[r:{_name(type_)}]->(b) "
@@ -313,14 +313,36 @@ class Neo4jStore:
             )
             for row in rows:
                 g.add_edge(
-                    f"{row['al']}:{row['a']}", f"{row['bl']}:{row['b']}", key=type_, **row["p"]
+                    node_key(row["al"], row["a"]),
+                    node_key(row["bl"], row["b"]),
+                    key=type_,
+                    **row["p"],
                 )
         return g
 
     def close(self) -> None:
         self._driver.close()
 
-    # --- for queries --------------------------------------------------------------------------
+    # --- reading ------------------------------------------------------------------------------
+
+    def index(self) -> GraphIndex:
+        return index_for(self.to_networkx())
+
+    def run_query(self, query: NamedQuery, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+        return query.on_cypher(self.run, params)
+
+    def run_cypher(
+        self, cypher: str, params: Mapping[str, Any] | None = None, *, write: bool = False
+    ) -> list[dict[str, Any]]:
+        return self.run(cypher, dict(params or {}), write=write)
+
+    def name_entries(self, labels: Sequence[str]) -> list[NameEntry]:
+        return [entry_of_row(lab, row) for lab in labels for row in self.run(NAME_QUERIES[lab])]
+
+    def labels_with_id(self, labels: Sequence[str], id_: str) -> list[str]:
+        # one label at a time: each lookup uses that label's id constraint
+        query = "MATCH (n:{} {{id: $id}}) RETURN count(n) AS n"
+        return [lab for lab in labels if self.run(query.format(_name(lab)), {"id": id_})[0]["n"]]
 
     def run(
         self, cypher: str, params: dict[str, Any] | None = None, *, write: bool = False
@@ -355,7 +377,7 @@ class Neo4jStore:
         def renew() -> None:
             while not stop.wait(LEASE_SECONDS / 3):
                 try:
-                    if not self._write(_renew_lease, token):
+                    if not self._write(renew_lease, token):
                         lost.set()
                 except Exception:  # Neo4j gone: the write under the lease fails and says so
                     pass
@@ -373,9 +395,9 @@ class Neo4jStore:
             heartbeat.join()
             try:
                 with self._translate_errors("write to"):
-                    self._write(_consume, _RELEASE_LEASE, {"token": token})
+                    self._write(_consume, RELEASE_LEASE, {"token": token})
             except StoreError:
-                _ABANDONED.add(token)  # a later build in this process need not wait for it
+                ABANDONED.add(token)  # a later build in this process need not wait for it
                 if done:
                     raise  # else the error on its way out says what failed
         if lost.is_set():
@@ -390,13 +412,13 @@ class Neo4jStore:
         """Claim the write lease, waiting while another holder's is live; the token that
         renews and releases it. A lease whose holder died on this machine, or that this process
         could not release, is taken at once instead of after it lapses."""
-        token = uuid.uuid4().hex
-        stale = set(_ABANDONED)
+        token = new_token()
+        stale = set(ABANDONED)
         with self._translate_errors("write to"):
             self.apply_schema()  # the lease's uniqueness constraint makes taking it atomic
             deadline = time.monotonic() + self.lock_timeout
-            while (other := self._write(_claim_lease, token, sorted(stale))) is not None:
-                if _died_here(other):
+            while (other := self._write(claim_lease, token, sorted(stale))) is not None:
+                if died_here(other):
                     stale.add(other["token"])
                     continue
                 if time.monotonic() >= deadline:
@@ -662,66 +684,6 @@ _CREATE_COAUTHORS = (
     "WITH a, b, count(p) AS papers, sum(1.0 / (authors - 1)) AS weight "
     "CREATE (a)-[:COAUTHOR {papers: papers, weight: round(weight, 6, 'HALF_EVEN')}]->(b)"
 )
-
-
-# The write lease (Neo4jStore.locked). A no-op SET write-locks the lease node first, so the
-# read after it sees what another taker committed, and two takers cannot both find it free.
-# Expiry is the server's clock: kg processes on several machines need not agree on the time.
-_LEASE = "MERGE (l:KgWriteLock {id: 'write'}) SET l.id = l.id"
-_LEASE_HOLDER = (
-    "MATCH (l:KgWriteLock {id: 'write'}) RETURN l.token AS token, l.host AS host, l.pid AS pid, "
-    "coalesce(l.expires, 0) > timestamp() AS live"
-)
-_CLAIM_LEASE = (
-    "MATCH (l:KgWriteLock {id: 'write'}) "
-    "SET l.token = $token, l.host = $host, l.pid = $pid, l.expires = timestamp() + $ms"
-)
-_RENEW_LEASE = (
-    "MATCH (l:KgWriteLock {id: 'write'}) WHERE l.token = $token "
-    "SET l.expires = timestamp() + $ms RETURN count(l) AS n"
-)
-_RELEASE_LEASE = (
-    "MATCH (l:KgWriteLock {id: 'write'}) WHERE l.token = $token "
-    "REMOVE l.token, l.host, l.pid, l.expires"
-)
-#: Tokens of leases this process could not release (Neo4j went down under a build).
-_ABANDONED: set[str] = set()
-
-
-def _claim_lease(tx: ManagedTransaction, token: str, stale: list[str]) -> dict[str, Any] | None:
-    """Claim the lease unless another holder's is live (and not in ``stale``): None when
-    claimed, else that holder (token, host, pid)."""
-    tx.run(_LEASE).consume()
-    row = tx.run(_LEASE_HOLDER).single(strict=True)
-    if row["live"] and row["token"] not in (None, token, *stale):
-        return row.data()
-    tx.run(
-        _CLAIM_LEASE,
-        token=token,
-        host=socket.gethostname(),
-        pid=os.getpid(),
-        ms=int(LEASE_SECONDS * 1000),
-    ).consume()
-    return None
-
-
-def _renew_lease(tx: ManagedTransaction, token: str) -> bool:
-    row = tx.run(_RENEW_LEASE, token=token, ms=int(LEASE_SECONDS * 1000)).single(strict=True)
-    return bool(row["n"])
-
-
-def _died_here(holder: dict[str, Any]) -> bool:
-    """The lease's holder ran on this machine and its process is gone (POSIX: on Windows,
-    os.kill would end the process it asks about)."""
-    if os.name != "posix" or holder["host"] != socket.gethostname() or not holder["pid"]:
-        return False
-    try:
-        os.kill(holder["pid"], 0)
-    except ProcessLookupError:
-        return True
-    except OSError:  # alive, another user's
-        return False
-    return False
 
 
 _AUTHORS_OF_PAPERS = (
