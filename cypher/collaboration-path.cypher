@@ -1,16 +1,16 @@
-// collaboration-path: The shortest chain of co-authors linking two authors.
+// collaboration-path: The shortest chain of co-authors linking two authors (at most 10 hops).
 //
 // params:
 //   source: author, required -- where the chain starts
 //   target: author, required -- where it ends (a different author)
-//   max_hops: int = 10 -- the longest chain looked for, in co-author links
 // columns: step, author, papers
 //   one row per author on the chain; papers: joint papers with the previous author (null at 0)
 // order: step. Of several shortest chains, the one whose list of author ids is smallest.
+//   The longest chain looked for is the pattern's bound below (*..10), which Cypher cannot take
+//   as a parameter: kg's embedded implementation reads it from here.
 MATCH (a:Author {id: $source})
 MATCH (b:Author {id: $target})
-MATCH p = allShortestPaths((a)-[:COAUTHOR*]-(b))
-WHERE length(p) <= $max_hops
+MATCH p = allShortestPaths((a)-[:COAUTHOR*..10]-(b))
 WITH p ORDER BY [n IN nodes(p) | n.id] LIMIT 1
 WITH nodes(p) AS chain, relationships(p) AS links
 UNWIND range(0, size(chain) - 1) AS step

@@ -6,10 +6,14 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import os
 import re
+import subprocess
+import sys
 from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 import pytest
@@ -268,7 +272,9 @@ def test_paper_entity_and_track_egos(small: NetworkXStore) -> None:
 def test_unknown_names_suggest_the_closest(small: NetworkXStore) -> None:
     with pytest.raises(NotFound, match="did you mean: Ada Lovelace"):
         make_view(small, "author", "Ada Lovelance")
-    with pytest.raises(NotFound, match="no method, dataset, benchmark, task or metric named 'zzzz'"):
+    with pytest.raises(
+        NotFound, match="no method, dataset, benchmark, task or metric named 'zzzz'"
+    ):
         make_view(small, "entity", "zzzz")
     with pytest.raises(ConfigError, match="needs a name"):
         make_view(small, "author", None)
@@ -435,3 +441,44 @@ def test_views_read_every_store_the_same(
             (e.source, e.target, e.width) for e in want.edges
         ]
         assert [n.info.as_dict() for n in got.nodes] == [n.info.as_dict() for n in want.nodes]
+
+
+# --- one community computation ------------------------------------------------------------
+
+
+def _viz_and_query_groups(store_dir: Path, out: Path, hash_seed: str) -> tuple[Any, Any]:
+    """`kg viz coauthors` and `kg query communities` in a fresh process with PYTHONHASHSEED."""
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed, "NEO4J_URI": ""}
+    common = ["--store", str(store_dir), "--backend", "networkx"]
+    kg = [sys.executable, "-m", "kg"]
+    subprocess.run([*kg, "viz", "coauthors", "-o", str(out), *common], env=env, check=True)
+    payload = json.loads(parse(out.read_text("utf-8")).scripts[0])
+    groups: dict[str, set[str]] = {}
+    for node in payload["nodes"]:
+        fields = dict(node["info"]["fields"])
+        groups.setdefault(fields["Group"].split()[0], set()).add(node["info"]["heading"])
+    shown = sorted(sorted(g) for g in groups.values() if len(g) > 1)
+    everyone = ["-p", "min_size=2", "-p", "show=100000", "--limit", "100000"]
+    asked = subprocess.run(
+        [*kg, "query", "communities", "-f", "json", *everyone, *common],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    listed = sorted(sorted(row["authors"]) for row in json.loads(asked.stdout))
+    return shown, listed
+
+
+def test_viz_groups_are_the_communities_whatever_the_hash_seed(
+    sample_graph: GraphData, tmp_path: Path
+) -> None:
+    store_graph(sample_graph, tmp_path)
+    answers = [
+        _viz_and_query_groups(tmp_path / "kg", tmp_path / f"team-{seed}.html", seed)
+        for seed in ("0", "1", "4242")
+    ]
+    shown, listed = answers[0]
+    assert len(shown) > 10
+    assert shown == listed  # the view colours the groups `kg query communities` lists
+    assert all(answer == answers[0] for answer in answers)  # and no hash seed changes them

@@ -16,6 +16,7 @@ edges with Cypher). :func:`community_groups` is also what ``kg viz coauthors`` c
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from decimal import ROUND_HALF_UP, Decimal
@@ -27,6 +28,7 @@ import networkx as nx
 from kg.errors import QueryError
 from kg.index import EntityKey, GraphIndex
 from kg.queries.registry import CypherRunner, named, named_query
+from kg.queries.spec import get_query
 from kg.schema import ROLE_NAMES, ROLE_RANK
 
 Row = tuple[Any, ...]
@@ -85,6 +87,11 @@ def _central_authors_on_neo4j(run: CypherRunner, p: Params) -> list[Row]:
     return [tuple(r[c] for c in spec.columns) for r in run(spec.cypher, dict(p))]
 
 
+#: collaboration-path's longest chain: the bound of its Cypher pattern (``*..10``), declared there
+#: because Cypher takes no parameter for a pattern's length.
+MAX_PATH_HOPS = int(re.findall(r"COAUTHOR\*\.\.(\d+)", get_query("collaboration-path").cypher)[0])
+
+
 # --- co-authorship ------------------------------------------------------------------------
 
 
@@ -118,7 +125,7 @@ def top_collaborations(ix: GraphIndex, p: Params) -> list[Row]:
 
 @named(
     "collaboration-path",
-    empty="no chain of co-authors of at most {max_hops} hops links {source} and {target}",
+    empty=f"no chain of co-authors of at most {MAX_PATH_HOPS} hops links {{source}} and {{target}}",
     check=_two_authors,
 )
 def collaboration_path(ix: GraphIndex, p: Params) -> list[Row]:
@@ -128,7 +135,7 @@ def collaboration_path(ix: GraphIndex, p: Params) -> list[Row]:
     source, target = p["source"], p["target"]
     dist = {target: 0}
     frontier = [target]
-    while frontier and source not in dist and dist[frontier[0]] < p["max_hops"]:
+    while frontier and source not in dist and dist[frontier[0]] < MAX_PATH_HOPS:
         nxt = []
         for node in frontier:
             for other in ix.coauthors.get(node, {}):
