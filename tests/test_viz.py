@@ -427,12 +427,18 @@ def test_kg_viz_help_lists_the_views() -> None:
 
 
 def test_views_read_every_store_the_same(
-    store: GraphStore, sample_graph: GraphData, tmp_path: Path
+    store: GraphStore, sample_graph: GraphData, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Same graph, either backend: the same nodes, colours, sizes, links and tooltips."""
+    """Same graph, either backend: the same nodes, colours, sizes, links and tooltips — and an
+    ego view reads only its neighbourhood, never the whole graph."""
     store.write(sample_graph)
     embedded = store_graph(sample_graph, tmp_path / "embedded")
-    for view, arg in (("coauthors", None), ("topics", None), ("author", "Murat Kocaoglu")):
+    views = [("coauthors", None), ("topics", None), ("author", "Murat Kocaoglu")]
+    paper = next(n.id for n in sample_graph.nodes if n.label == "Paper")
+    egos = [("paper", paper), ("entity", "Transformers"), ("track", "Causality")]
+    for view, arg in [*views, *egos]:
+        if view not in ("coauthors", "topics"):
+            monkeypatch.setattr(store, "to_networkx", _whole_graph_not_wanted)
         got, want = make_view(store, view, arg), make_view(embedded, view, arg)
         assert [(n.id, n.label, n.color, n.size, n.tracks) for n in got.nodes] == [
             (n.id, n.label, n.color, n.size, n.tracks) for n in want.nodes
@@ -482,3 +488,7 @@ def test_viz_groups_are_the_communities_whatever_the_hash_seed(
     assert len(shown) > 10
     assert shown == listed  # the view colours the groups `kg query communities` lists
     assert all(answer == answers[0] for answer in answers)  # and no hash seed changes them
+
+
+def _whole_graph_not_wanted() -> None:
+    raise AssertionError("an ego view read the whole graph")

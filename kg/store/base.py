@@ -13,6 +13,7 @@ from kg.graph import GraphData
 from kg.identity import AuthorMention, paper_names, topic_words
 from kg.index import GraphIndex, NameEntry
 from kg.model import Affiliation
+from kg.schema import NodeKey
 
 if TYPE_CHECKING:
     from kg.queries.registry import NamedQuery
@@ -94,8 +95,10 @@ class GraphStore(Protocol):
         """Which of ``labels`` have a node with this id."""
         ...
 
-    def index(self) -> GraphIndex:
-        """The :class:`~kg.index.GraphIndex` of the whole graph (views read it)."""
+    def index(self, *, around: NodeKey | None = None, hops: int = 0) -> GraphIndex:
+        """The :class:`~kg.index.GraphIndex` of the whole graph (views read it); with ``around``,
+        one that may hold only what an ego view of ``hops`` around that node shows and says
+        (Neo4j reads just that neighbourhood instead of the whole database)."""
         ...
 
     def close(self) -> None: ...

@@ -22,6 +22,7 @@ import logging
 import re
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from itertools import islice
@@ -48,8 +49,8 @@ from kg.errors import (
 )
 from kg.graph import GraphData, Node, Rel
 from kg.identity import AuthorMention
-from kg.index import NAME_QUERIES, GraphIndex, NameEntry, entry_of_row, index_for
-from kg.schema import AUTHOR_LABELS, AUTHOR_RELS, LIST_PROPS, NODE_LABELS, REL_TYPES, node_key
+from kg.index import NAME_QUERIES, GraphIndex, NameEntry, build_index, entry_of_row, index_for
+from kg.schema import AUTHOR_LABELS, AUTHOR_RELS, LIST_PROPS, NODE_LABELS, REL_TYPES, NodeKey
 from kg.store.base import Counts, Progress, stored_mentions
 from kg.store.lease import (
     ABANDONED,
@@ -60,6 +61,7 @@ from kg.store.lease import (
     new_token,
     renew_lease,
 )
+from kg.store.neo4j_read import neighbourhood, whole_graph
 
 if TYPE_CHECKING:
     from kg.queries.registry import NamedQuery
@@ -297,36 +299,22 @@ class Neo4jStore:
         return stored_mentions(papers, [(row["paper"], row["r"]) for row in rows], institutions)
 
     def to_networkx(self) -> nx.MultiDiGraph:
-        """The whole kg graph in the embedded store's layout. Properties that are null in the
-        embedded store are absent here: Neo4j does not store nulls."""
-        g = nx.MultiDiGraph()
-        for label in NODE_LABELS:
-            for row in self.run(f"MATCH (n:{_name(label)}) RETURN properties(n) AS p"):
-                props = row["p"]
-                g.add_node(node_key(label, props["id"]), label=label, **props)
-        for type_ in REL_TYPES:
-            rows = self.run(
-                f"MATCH (a)-[r:{_name(type_)}]->(b) "
-                "RETURN [l IN labels(a) WHERE l IN $labels][0] AS al, a.id AS a, "
-                "[l IN labels(b) WHERE l IN $labels][0] AS bl, b.id AS b, properties(r) AS p",
-                {"labels": list(NODE_LABELS)},
-            )
-            for row in rows:
-                g.add_edge(
-                    node_key(row["al"], row["a"]),
-                    node_key(row["bl"], row["b"]),
-                    key=type_,
-                    **row["p"],
-                )
-        return g
+        """The whole kg graph in the embedded store's layout (nulls absent: Neo4j stores none)."""
+        return whole_graph(self.run)
 
     def close(self) -> None:
         self._driver.close()
 
     # --- reading ------------------------------------------------------------------------------
 
-    def index(self) -> GraphIndex:
-        return index_for(self.to_networkx())
+    def index(self, *, around: NodeKey | None = None, hops: int = 0) -> GraphIndex:
+        if around is None:
+            return index_for(self.to_networkx())
+        # what an ego view shows within `hops`, and what its tooltips say: two hops further
+        graph, degrees = neighbourhood(self.run, around, hops + 2)
+        ix = build_index(graph)
+        ix.degree = Counter(degrees)  # every relationship, as the whole graph would count
+        return ix
 
     def run_query(self, query: NamedQuery, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
         return query.on_cypher(self.run, params)

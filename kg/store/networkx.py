@@ -34,7 +34,7 @@ from kg.errors import QueryError, StoreBusy, StoreError
 from kg.graph import GraphData, coauthor_pairs
 from kg.identity import AuthorMention
 from kg.index import GraphIndex, NameEntry, index_for
-from kg.schema import AUTHOR_LABELS, LIST_PROPS, node_key
+from kg.schema import AUTHOR_LABELS, LIST_PROPS, NodeKey, node_key
 from kg.store.base import Counts, Progress, stored_mentions
 
 if TYPE_CHECKING:
@@ -240,8 +240,8 @@ class NetworkXStore:
     def to_networkx(self) -> nx.MultiDiGraph:
         return self.graph
 
-    def index(self) -> GraphIndex:
-        return index_for(self.graph)
+    def index(self, *, around: NodeKey | None = None, hops: int = 0) -> GraphIndex:
+        return index_for(self.graph)  # the whole graph is at hand: one index serves every view
 
     def run_query(self, query: NamedQuery, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
         return query.embedded(self.index(), params)

@@ -667,7 +667,8 @@ def make_view(
         if not arg:
             raise ConfigError(f"`kg viz {view}` needs a {_ARG_NAMES[view]}, e.g. {_EXAMPLES[view]}")
         center = resolve_center(store, view, arg)
-        return ego_view(store.index(), center, hops=hops, max_nodes=max_nodes)
+        ix = store.index(around=center, hops=hops)
+        return ego_view(ix, center, hops=hops, max_nodes=max_nodes)
     raise ConfigError(f"unknown view {view!r}: use one of {', '.join(VIEWS)}")
 
 
@@ -680,9 +681,11 @@ def resolve_center(store: GraphStore, kind: str, arg: str) -> NodeKey:
         return ("Paper", resolve_paper(store, arg))
     if kind == "track":
         return ("Track", resolve_track(store, arg))
-    ix = store.index()
-    keys = ix.entity_keys(resolve_entity(store, arg))
-    return min(keys, key=lambda k: (-len(ix.papers_with(k)), k))
+    id_ = resolve_entity(store, arg)
+    keys = [(label, id_) for label in store.labels_with_id(ENTITY_LABELS, id_)]
+    if len(keys) == 1:
+        return keys[0]
+    return min(keys, key=lambda k: (-len(store.index(around=k).papers_with(k)), k))
 
 
 _ARG_NAMES = {"author": "name", "paper": "paper id", "entity": "name", "track": "name"}
