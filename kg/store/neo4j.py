@@ -310,8 +310,7 @@ class Neo4jStore:
     def index(self, *, around: NodeKey | None = None, hops: int = 0) -> GraphIndex:
         if around is None:
             return index_for(self.to_networkx())
-        # what an ego view shows within `hops`, and what its tooltips say: two hops further
-        graph, degrees = neighbourhood(self.run, around, hops + 2)
+        graph, degrees = neighbourhood(self.run, around, hops)  # what an ego view shows and says
         ix = build_index(graph)
         ix.degree = Counter(degrees)  # every relationship, as the whole graph would count
         return ix

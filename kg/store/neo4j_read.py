@@ -14,7 +14,7 @@ from typing import Any
 
 import networkx as nx
 
-from kg.schema import NODE_LABELS, REL_TYPES, ROLE_TYPES, NodeKey, node_key
+from kg.schema import ENTITY_LABELS, NODE_LABELS, REL_TYPES, ROLE_TYPES, NodeKey, node_key
 
 Run = Callable[[str, dict[str, Any]], list[dict[str, Any]]]
 
@@ -44,36 +44,38 @@ def whole_graph(run: Run) -> nx.MultiDiGraph:
 
 
 def neighbourhood(
-    run: Run, center: NodeKey, levels: int
+    run: Run, center: NodeKey, hops: int
 ) -> tuple[nx.MultiDiGraph, dict[NodeKey, int]]:
-    """The nodes within ``levels`` paper-centred hops of ``center``, the ego relationships among
-    them, and every such node's degree over all relationship types (what an ego view ranks by),
-    keyed by NodeKey."""
-    seen: set[NodeKey] = {center}
-    frontier = [center]
+    """What an ego view of ``hops`` around ``center`` shows and what its tooltips say: the nodes
+    within ``hops + 1`` paper-centred hops with their ego relationships, plus, for each node on
+    the view's rim, the one further step its tooltip reads (an author's co-authors and tracks, an
+    entity's tracks, a track's entities); and every node's degree over all relationship types
+    (what the view ranks by). Keyed by NodeKey."""
+    dist: dict[NodeKey, int] = {center: 0}
     edges: dict[tuple[NodeKey, NodeKey, str], dict[str, Any]] = {}
-    for _ in range(levels):
-        found: list[NodeKey] = []
-        for label, ids in _by_label(frontier).items():
-            rows = run(
-                f"MATCH (n:{label}) WHERE n.id IN $ids "
-                f"MATCH (n)-[r:{'|'.join(EGO_TYPES)}]-(m) "
-                f"RETURN {_LABEL_OF.format('startNode(r)')} AS sl, startNode(r).id AS s, "
-                f"{_LABEL_OF.format('endNode(r)')} AS el, endNode(r).id AS e, "
-                "type(r) AS t, properties(r) AS p",
-                {"ids": ids, "labels": list(NODE_LABELS)},
-            )
-            for row in rows:
-                start, end = (row["sl"], row["s"]), (row["el"], row["e"])
-                edges[(start, end, row["t"])] = row["p"]
-                for key in (start, end):
-                    if key not in seen:
-                        seen.add(key)
-                        found.append(key)
+    frontier = [center]
+    for level in range(1, hops + 2):
+        found = []
+        for start, end in _expand(run, frontier, EGO_TYPES, edges):
+            for key in (start, end):
+                if key not in dist:
+                    dist[key] = level
+                    found.append(key)
         frontier = found
+    # the rim's papers, and the relationships of theirs the rim's tooltips read
+    wanted: dict[NodeKey, set[str]] = defaultdict(set)
+    for start, end, _ in list(edges):
+        for rim, other in ((start, end), (end, start)):
+            if dist.get(rim) == hops and dist.get(other) == hops + 1 and other[0] == "Paper":
+                wanted[other] |= _RIM_READS.get(rim[0], _ROLE_READS)
+    for types in {frozenset(t) for t in wanted.values()}:
+        papers = sorted(k for k, t in wanted.items() if t == types)
+        for start, end in _expand(run, papers, tuple(sorted(types)), edges):
+            for key in (start, end):
+                dist.setdefault(key, hops + 2)
     g = nx.MultiDiGraph()
     degrees: dict[NodeKey, int] = {}
-    for label, ids in _by_label(sorted(seen)).items():
+    for label, ids in _by_label(sorted(dist)).items():
         rows = run(
             f"MATCH (n:{label}) WHERE n.id IN $ids "
             "RETURN properties(n) AS p, COUNT { (n)--() } AS degree",
@@ -83,9 +85,43 @@ def neighbourhood(
             g.add_node(node_key(label, row["p"]["id"]), label=label, **row["p"])
             degrees[(label, row["p"]["id"])] = row["degree"]
     for (start, end, type_), props in sorted(edges.items(), key=lambda kv: kv[0]):
-        if start in seen and end in seen:
-            g.add_edge(node_key(*start), node_key(*end), key=type_, **props)
+        g.add_edge(node_key(*start), node_key(*end), key=type_, **props)
     return g, degrees
+
+
+#: What the tooltip of a node on the view's rim reads through its papers (kg.viz.views.info).
+_ROLE_READS = frozenset(ROLE_TYPES)
+_RIM_READS = {
+    "Author": frozenset({"AUTHORED", "IN_TRACK"}),  # co-authors, tracks
+    "Track": _ROLE_READS,  # most mentioned entities
+    "Paper": frozenset(),
+    **{label: frozenset({"IN_TRACK"}) for label in ENTITY_LABELS},  # tracks
+}
+
+
+def _expand(
+    run: Run,
+    keys: list[NodeKey],
+    types: tuple[str, ...],
+    edges: dict[tuple[NodeKey, NodeKey, str], dict[str, Any]],
+) -> list[tuple[NodeKey, NodeKey]]:
+    """The relationships of these types at these nodes, added to ``edges``: (start, end) each."""
+    out: list[tuple[NodeKey, NodeKey]] = []
+    if not types:
+        return out
+    for label, ids in _by_label(keys).items():
+        rows = run(
+            f"MATCH (n:{label}) WHERE n.id IN $ids MATCH (n)-[r:{'|'.join(types)}]-(m) "
+            f"RETURN {_LABEL_OF.format('startNode(r)')} AS sl, startNode(r).id AS s, "
+            f"{_LABEL_OF.format('endNode(r)')} AS el, endNode(r).id AS e, "
+            "type(r) AS t, properties(r) AS p",
+            {"ids": ids, "labels": list(NODE_LABELS)},
+        )
+        for row in rows:
+            start, end = (row["sl"], row["s"]), (row["el"], row["e"])
+            edges[(start, end, row["t"])] = row["p"]
+            out.append((start, end))
+    return out
 
 
 def _by_label(keys: list[NodeKey]) -> dict[str, list[str]]:
