@@ -107,9 +107,8 @@ class GraphIndex:
         return sorted(self.tracks[t] for t in found)
 
     def neighbours(self, key: NodeKey) -> list[NodeKey]:
-        """Nodes one paper-centred hop away: a paper's authors, track and entities; an author's,
-        track's or entity's papers. COAUTHOR and IN_AREA are not hops here (a shared paper already
-        links two authors; every track of an area would be two hops from any paper)."""
+        """Nodes one paper-centred hop away (along :data:`~kg.schema.EGO_RELS`): a paper's
+        authors, track and entities; an author's, track's or entity's papers."""
         label, id_ = key
         if label == "Paper":
             out = [("Author", aid) for aid in self.authors_of(id_)]
@@ -183,6 +182,7 @@ NAME_QUERIES = {
     "Paper": "MATCH (n:Paper) RETURN n.id AS id, n.name AS name, [n.title, n.id] AS alts",
     "Track": "MATCH (n:Track) RETURN n.id AS id, n.name AS name, [n.subarea] AS alts",
     "Institution": "MATCH (n:Institution) RETURN n.id AS id, n.name AS name, [] AS alts",
+    "Area": "MATCH (n:Area) RETURN n.id AS id, n.name AS name, [] AS alts",
     **{
         label: f"MATCH (n:{label}) RETURN n.id AS id, n.name AS name, n.aliases AS alts"
         for label in ENTITY_LABELS

@@ -23,6 +23,7 @@ from kg.model import EntityType, Role, entity_key, fold, track_key
 __all__ = [
     "AUTHOR_LABELS",
     "AUTHOR_RELS",
+    "EGO_RELS",
     "ENTITY_LABELS",
     "LIST_PROPS",
     "NODE_LABELS",
@@ -56,6 +57,10 @@ ROLE_RELATIONSHIP = {
     Role.USES: "USES",
     Role.ADDRESSES: "ADDRESSES",
 }
+#: The relationships an ego view walks (papers are the hubs). COAUTHOR is left out (a shared paper
+#: already links two authors), and so is IN_AREA (every track of an area would be two hops from
+#: any paper).
+EGO_RELS = ("AUTHORED", "IN_TRACK", *ROLE_TYPES)
 REL_TYPES = ("AUTHORED", "AFFILIATED_WITH", "IN_TRACK", "IN_AREA", *ROLE_TYPES, "COAUTHOR")
 #: The part of the graph identity resolution owns.
 AUTHOR_LABELS = ("Author", "Institution")

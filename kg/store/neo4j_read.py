@@ -14,12 +14,10 @@ from typing import Any
 
 import networkx as nx
 
-from kg.schema import ENTITY_LABELS, NODE_LABELS, REL_TYPES, ROLE_TYPES, NodeKey, node_key
+from kg.schema import EGO_RELS, ENTITY_LABELS, NODE_LABELS, REL_TYPES, ROLE_TYPES, NodeKey, node_key
 
 Run = Callable[[str, dict[str, Any]], list[dict[str, Any]]]
 
-#: The relationships an ego view walks (kg.index.GraphIndex.neighbours): papers are the hubs.
-EGO_TYPES = ("AUTHORED", "IN_TRACK", *ROLE_TYPES)
 _LABEL_OF = "[l IN labels({0}) WHERE l IN $labels][0]"
 
 
@@ -56,7 +54,7 @@ def neighbourhood(
     frontier = [center]
     for level in range(1, hops + 2):
         found = []
-        for start, end in _expand(run, frontier, EGO_TYPES, edges):
+        for start, end in _expand(run, frontier, EGO_RELS, edges):
             for key in (start, end):
                 if key not in dist:
                     dist[key] = level
