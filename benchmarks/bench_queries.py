@@ -42,9 +42,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="Also write the results here.")
     args = parser.parse_args(argv)
 
-    from kg.graph import ENTITY_LABELS
+    from kg.index import index_for
     from kg.queries import list_queries, run_query
-    from kg.queries.index import index_for
+    from kg.schema import ENTITY_LABELS
     from kg.store.networkx import NetworkXStore
 
     embedded = NetworkXStore(args.store)

@@ -6,6 +6,8 @@
 // columns: step, author, papers
 //   one row per author on the chain; papers: joint papers with the previous author (null at 0)
 // order: step. Of several shortest chains, the one whose list of author ids is smallest.
+//   The longest chain looked for is the pattern's bound below (*..10), which Cypher cannot take
+//   as a parameter: kg's embedded implementation reads it from here.
 MATCH (a:Author {id: $source})
 MATCH (b:Author {id: $target})
 MATCH p = allShortestPaths((a)-[:COAUTHOR*..10]-(b))

@@ -4,12 +4,14 @@ and an exit code here."""
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -117,20 +119,56 @@ def _settings(store: Path | None, uri: str | None, user: str | None, backend: st
     return settings
 
 
-@contextmanager
-def store_from_options(
-    store: Path | None, backend: str, uri: str | None, user: str | None
-) -> Iterator[GraphStore]:
-    """Open the store the options name, say which one and why (on stderr), close it after."""
-    backend = backend.lower()
-    settings = _settings(store, uri, user, backend)
-    opened = run(lambda: open_store(settings, backend))  # type: ignore[arg-type]
-    where = escape(printable(f"{opened.store.location} ({opened.reason})"))
-    err.print(f"[dim]store: {opened.store.backend} at {where}[/]", highlight=False)
-    try:
-        yield opened.store
-    finally:
-        opened.store.close()
+@dataclass(frozen=True, slots=True)
+class StoreOptions:
+    """Where the graph is, as the store options give it (:func:`store_options`)."""
+
+    backend: str
+    store: Path | None
+    neo4j_uri: str | None
+    neo4j_user: str | None
+
+    @contextmanager
+    def open(self) -> Iterator[GraphStore]:
+        """Open the store, say which one and why (on stderr), close it after."""
+        backend = self.backend.lower()
+        settings = _settings(self.store, self.neo4j_uri, self.neo4j_user, backend)
+        opened = run(lambda: open_store(settings, backend))  # type: ignore[arg-type]
+        where = escape(printable(f"{opened.store.location} ({opened.reason})"))
+        err.print(f"[dim]store: {opened.store.backend} at {where}[/]", highlight=False)
+        try:
+            yield opened.store
+        finally:
+            opened.store.close()
+
+
+_STORE_OPTIONS = {
+    "backend": (BackendOpt, "auto"),
+    "store": (StoreOpt, None),
+    "neo4j_uri": (UriOpt, None),
+    "neo4j_user": (UserOpt, None),
+}
+
+
+def store_options(command: Callable[..., None]) -> Callable[..., None]:
+    """Give a command the store options (--backend, --store, --neo4j-uri, --neo4j-user), declared
+    once here; the command receives them as ``where: StoreOptions``."""
+    signature = inspect.signature(command, eval_str=True)
+    kept = [p for p in signature.parameters.values() if p.name != "where"]
+    added = [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=hint)
+        for name, (hint, default) in _STORE_OPTIONS.items()
+    ]
+
+    @functools.wraps(command)
+    def with_store(*args: Any, **kwargs: Any) -> None:
+        where = StoreOptions(*(kwargs.pop(name) for name in _STORE_OPTIONS))
+        command(*args, where=where, **kwargs)
+
+    with_store.__signature__ = signature.replace(parameters=[*kept, *added])  # type: ignore[attr-defined]
+    hints = {k: v for k, v in command.__annotations__.items() if k != "where"}
+    with_store.__annotations__ = hints | {name: h for name, (h, _) in _STORE_OPTIONS.items()}
+    return with_store
 
 
 @contextmanager
@@ -219,9 +257,9 @@ def sources_cmd(
 
 
 @app.command("build")
+@store_options
 def build_cmd(
     sources: SourcesArg = None,
-    backend: BackendOpt = "auto",
     fresh: Annotated[
         bool, typer.Option("--fresh", help="Rebuild from scratch instead of adding to the graph.")
     ] = False,
@@ -254,17 +292,17 @@ def build_cmd(
     ] = MAX_COAUTHORS,
     field_map: MapOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
-    store: StoreOpt = None,
-    neo4j_uri: UriOpt = None,
-    neo4j_user: UserOpt = None,
+    *,
+    where: StoreOptions,
 ) -> None:
     """Read, extract and write the graph, then print a summary. No sources: the bundled sample."""
     from kg.pipeline import build
     from kg.sources import parse_field_map
 
     fields = run(lambda: parse_field_map(field_map or []))
+    overrides = load_settings(store=where.store).author_overrides
     with (
-        store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store,
+        where.open() as graph_store,
         progress_bar(enabled=err.is_terminal) as advance,
     ):
         result = run(
@@ -275,7 +313,7 @@ def build_cmd(
                 strict=strict,
                 model=model,
                 aliases=aliases,
-                author_overrides=author_overrides or load_settings(store=store).author_overrides,
+                author_overrides=author_overrides or overrides,
                 n_process=n_process,
                 field_map=fields,
                 max_coauthors=max_coauthors,
@@ -317,15 +355,14 @@ def build_cmd(
 
 
 @app.command("stats")
+@store_options
 def stats_cmd(
-    backend: BackendOpt = "auto",
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
-    store: StoreOpt = None,
-    neo4j_uri: UriOpt = None,
-    neo4j_user: UserOpt = None,
+    *,
+    where: StoreOptions,
 ) -> None:
     """Print node and relationship counts of the stored graph."""
-    with store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store:
+    with where.open() as graph_store:
         counts = run(graph_store.counts)
     if as_json:
         out.print_json(json.dumps(counts_json(counts)))
@@ -496,6 +533,7 @@ def train_cmd(
 
 
 @app.command("viz")
+@store_options
 def viz_cmd(
     view: Annotated[
         str,
@@ -538,21 +576,23 @@ def viz_cmd(
     open_page: Annotated[
         bool, typer.Option("--open", help="Open the page in the default browser.")
     ] = False,
-    backend: BackendOpt = "auto",
-    store: StoreOpt = None,
-    neo4j_uri: UriOpt = None,
-    neo4j_user: UserOpt = None,
+    *,
+    where: StoreOptions,
 ) -> None:
     """Write an interactive, offline HTML view of the graph and print its path."""
     from kg.viz import default_output_path, make_view, write_html
 
-    with store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store:
-        graph = run(graph_store.to_networkx)
-    data = run(
-        lambda: make_view(
-            graph, view.lower(), arg, min_weight=min_weight, max_nodes=max_nodes, hops=hops
+    with where.open() as graph_store:
+        data = run(
+            lambda: make_view(
+                graph_store,
+                view.lower(),
+                arg,
+                min_weight=min_weight,
+                max_nodes=max_nodes,
+                hops=hops,
+            )
         )
-    )
     path = run(lambda: write_html(data, output or default_output_path(view.lower(), arg)))
     if data.notice:
         err.print(printable(data.notice), highlight=False, markup=False)
@@ -600,6 +640,7 @@ def _key_values(pairs: list[str] | None) -> dict[str, str]:
 
 
 @app.command("query")
+@store_options
 def query_cmd(
     name: Annotated[
         str | None,
@@ -613,10 +654,8 @@ def query_cmd(
     list_queries: Annotated[
         bool, typer.Option("--list", help="List the named queries and their parameters.")
     ] = False,
-    backend: BackendOpt = "auto",
-    store: StoreOpt = None,
-    neo4j_uri: UriOpt = None,
-    neo4j_user: UserOpt = None,
+    *,
+    where: StoreOptions,
 ) -> None:
     """Ask a named question: the same answer from Neo4j or the embedded store."""
     from kg.queries import get_query, prepare_params, run_query
@@ -626,24 +665,7 @@ def query_cmd(
     if list_queries or name is None:
         specs = all_queries()
         if fmt == "json":
-            payload = [
-                {
-                    "name": s.name,
-                    "description": s.description,
-                    "params": [
-                        {
-                            "name": p.name,
-                            "type": p.shown_type,
-                            "default": p.default,
-                            "required": p.required,
-                            "help": p.help,
-                        }
-                        for p in s.params
-                    ],
-                    "columns": s.columns,
-                }
-                for s in specs
-            ]
+            payload = [spec.as_json() for spec in specs]
             typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
             return
         for spec in specs:
@@ -662,7 +684,7 @@ def query_cmd(
     params = _key_values(param)
     # An unknown query or a mistyped parameter fails before a store is opened.
     run(lambda: prepare_params(get_query(name), {**params, **({"limit": limit} if limit else {})}))
-    with store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store:
+    with where.open() as graph_store:
         result = run(lambda: run_query(graph_store, name, params, limit=limit))
     show(render_rows(result.columns, result.rows, fmt))
     if not result.rows:
@@ -670,6 +692,7 @@ def query_cmd(
 
 
 @app.command("cypher")
+@store_options
 def cypher_cmd(
     statement: Annotated[str, typer.Argument(help="A Cypher statement.", show_default=False)],
     param: ParamOpt = None,
@@ -677,10 +700,8 @@ def cypher_cmd(
         bool, typer.Option("--write", help="Allow statements that change the graph.")
     ] = False,
     fmt: FormatOpt = "table",
-    backend: BackendOpt = "auto",
-    store: StoreOpt = None,
-    neo4j_uri: UriOpt = None,
-    neo4j_user: UserOpt = None,
+    *,
+    where: StoreOptions,
 ) -> None:
     """Run ad-hoc Cypher on Neo4j (read-only unless --write). Values go in as --param key=value:
     numbers, true/false and JSON lists are typed, anything else is text."""
@@ -688,7 +709,7 @@ def cypher_cmd(
 
     fmt = run(lambda: check_format(fmt))
     params = {key: _guess_value(value) for key, value in _key_values(param).items()}
-    with store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store:
+    with where.open() as graph_store:
         result = run(lambda: run_cypher(graph_store, statement, params, write=write))
     show(render_rows(result.columns, result.rows, fmt))
     if not result.rows:
@@ -724,6 +745,7 @@ def authors_cmd(
 
 
 @app.command("search")
+@store_options
 def search_cmd(
     text: Annotated[str, typer.Argument(help="A name, or part of one.", show_default=False)],
     type_: Annotated[
@@ -734,16 +756,14 @@ def search_cmd(
     ] = None,
     limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many hits.")] = 10,
     fmt: FormatOpt = "table",
-    backend: BackendOpt = "auto",
-    store: StoreOpt = None,
-    neo4j_uri: UriOpt = None,
-    neo4j_user: UserOpt = None,
+    *,
+    where: StoreOptions,
 ) -> None:
     """Find the exact names to pass to `kg query`: fuzzy, and through name variants and aliases."""
     from kg.queries import search
 
     fmt = run(lambda: check_format(fmt))
-    with store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store:
+    with where.open() as graph_store:
         hits = run(lambda: search(graph_store, text, type=type_, limit=limit))
     rows = [(h.type, h.name, h.score, "" if h.matched == h.name else h.matched, h.id) for h in hits]
     show(render_rows(["type", "name", "score", "matched", "id"], rows, fmt))

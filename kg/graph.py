@@ -39,43 +39,12 @@ from typing import Any
 
 from kg.extract.canonical import Vote, consolidate, final_role
 from kg.identity import AuthorMention, Resolution, mentions_of, resolve
-from kg.model import ROLE_RELATIONSHIP, EntityType, ExtractedPaper, Mention, Paper, Role
+from kg.model import EntityType, ExtractedPaper, Mention, Paper, Role
+from kg.schema import LIST_PROPS, ROLE_RANK, ROLE_RELATIONSHIP
 
-NODE_LABELS = (
-    "Paper",
-    "Author",
-    "Institution",
-    "Track",
-    "Area",
-    "Method",
-    "Dataset",
-    "Benchmark",
-    "Task",
-    "Metric",
-)
-ENTITY_LABELS = ("Method", "Dataset", "Benchmark", "Task", "Metric")
-REL_TYPES = (
-    "AUTHORED",
-    "AFFILIATED_WITH",
-    "IN_TRACK",
-    "IN_AREA",
-    "PROPOSES",
-    "USES",
-    "EVALUATED_ON",
-    "ADDRESSES",
-    "COAUTHOR",
-)
-#: Node properties that hold lists and are merged (union, first-seen order) when a node is
-#: written again, instead of being overwritten. (An entity's ``aliases`` are decided over all
-#: its papers each time it is written, so they are overwritten.)
-LIST_PROPS = frozenset({"variants", "ids", "merges"})
-#: The part of the graph identity resolution owns.
-AUTHOR_LABELS = ("Author", "Institution")
-AUTHOR_RELS = ("AUTHORED", "AFFILIATED_WITH")
 #: Papers with more authors than this get AUTHORED links but no COAUTHOR pairs (``kg build
 #: --max-coauthors``). The 11,283-paper corpus has at most 69 authors on a paper.
 MAX_COAUTHORS = 100
-_ROLE_RANK = {Role.PROPOSED: 0, Role.EVALUATED_ON: 1, Role.USES: 2, Role.ADDRESSES: 3}
 _RELATIONSHIP_ROLE = {rel: role for role, rel in ROLE_RELATIONSHIP.items()}
 
 
@@ -337,12 +306,13 @@ def _one_role_per_entity(mentions: Iterable[Mention]) -> Iterator[Mention]:
     for m in mentions:
         key = m.entity_id
         kept = best.get(key)
-        if kept is None or (_ROLE_RANK[m.role], -m.confidence) < (
-            _ROLE_RANK[kept.role],
-            -kept.confidence,
-        ):
+        if kept is None or (_rank(m), -m.confidence) < (_rank(kept), -kept.confidence):
             best[key] = m
     return iter(best.values())
+
+
+def _rank(mention: Mention) -> int:
+    return ROLE_RANK[ROLE_RELATIONSHIP[mention.role]]
 
 
 def coauthor_pairs(papers: Iterable[list[str]]) -> dict[tuple[str, str], tuple[int, float]]:

@@ -34,15 +34,6 @@ class Role(StrEnum):
     ADDRESSES = "addresses"
 
 
-#: Graph relationship type for each paper→entity role.
-ROLE_RELATIONSHIP = {
-    Role.PROPOSED: "PROPOSES",
-    Role.USES: "USES",
-    Role.EVALUATED_ON: "EVALUATED_ON",
-    Role.ADDRESSES: "ADDRESSES",
-}
-
-
 def fold(text: str) -> str:
     """Lower-case, strip diacritics and punctuation: the key two spellings of one name share.
 
@@ -52,6 +43,12 @@ def fold(text: str) -> str:
     if not text.isascii():
         text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
     return _NON_WORD.sub(" ", text.casefold()).strip()
+
+
+def track_key(name: str) -> str:
+    """A Track's or Area's id: its folded name with hyphens for spaces ("Deep Learning · Theory"
+    → "deep-learning-theory")."""
+    return fold(name).replace(" ", "-")
 
 
 _COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
@@ -77,11 +74,11 @@ class Track:
 
     @property
     def id(self) -> str:
-        return fold(self.name).replace(" ", "-")
+        return track_key(self.name)
 
     @property
     def area_id(self) -> str:
-        return fold(self.area).replace(" ", "-")
+        return track_key(self.area)
 
     @classmethod
     def parse(cls, text: str) -> Track | None:

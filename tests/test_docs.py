@@ -37,3 +37,13 @@ def test_ci_runs_the_readme_install_and_test_commands():
     install, run, test = (line.split("#")[0].strip() for line in block.strip().splitlines()[:3])
     assert (install, run, test) == ('pip install -e ".[dev]"', "kg build", "python -m pytest")
     assert install in ci and test in ci
+
+
+def test_the_readme_python_api_quick_start_runs(tmp_path, monkeypatch):
+    code = re.search(r"## Python API\n.*?```python\n(.*?)```", README, re.S).group(1)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("KG_HOME", str(tmp_path / "kg"))
+    monkeypatch.delenv("NEO4J_URI", raising=False)
+    exec(compile(code, "README.md", "exec"), {})
+    page = (tmp_path / "fazl.html").read_text("utf-8")
+    assert "Fazl Barez" in page and "Tung-Yu Wu" in page

@@ -346,8 +346,8 @@ def test_an_author_view_of_a_shared_name_asks_for_an_id(tmp_path: Path) -> None:
     store = NetworkXStore(tmp_path)
     store.write(build_graph([ExtractedPaper(p) for p in read_sources([FIXTURE]).papers]))
     with pytest.raises(NotFound, match=r"several authors.*'yang liu 1'.*'yang liu 3'"):
-        make_view(store.to_networkx(), "author", "Yang Liu")
-    assert make_view(store.to_networkx(), "author", "yang liu 3").nodes
+        make_view(store, "author", "Yang Liu")
+    assert make_view(store, "author", "yang liu 3").nodes
 
 
 def test_kg_build_in_two_steps_gives_the_people_of_one_build(tmp_path: Path) -> None:

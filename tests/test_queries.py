@@ -327,3 +327,13 @@ def test_an_empty_graph_says_to_build_first(tmp_path: Path) -> None:
     assert result.rows == [] and "the graph is empty" in result.empty_reason
     with pytest.raises(NotFound, match="run `kg build` first"):
         run_query(empty, "coauthors", {"name": "Fazl Barez"})
+
+
+def test_every_cypher_file_is_declared_once_in_the_registry() -> None:
+    from kg.queries.registry import named, named_queries
+
+    declared = named_queries()
+    assert [q.name for q in declared] == QUERY_NAMES
+    assert all(q.spec.cypher and q.empty for q in declared)
+    with pytest.raises(QueryError, match="declared twice"):
+        named("coauthors")(lambda ix, p: [])

@@ -1,9 +1,12 @@
 """Every named query gives the same rows, in the same order, on Neo4j and on the embedded store.
 
-Both stores hold the bundled 80-paper sample. Each case runs the Cypher file on a real Neo4j server
-and the NetworkX twin on the embedded graph, and compares the full result (floats are rounded by
-both to the digits the header gives). The cases cover every query with several parameter values,
-including ties — most counts in the sample are 1, so the id tiebreaks decide most orders.
+Both stores hold the frozen sample graph (tests/golden.py: the bundled 80-paper sample and the
+identity fixture). Each case runs the Cypher file on a real Neo4j server and the embedded
+implementation on the embedded graph, and compares the full result (floats are rounded by both to
+the digits the header gives). The cases cover every query with several parameter values,
+including ties — most counts in the sample are 1, so the id tiebreaks decide most orders. Neo4j's
+answers are the golden ones the embedded store is held to without a JVM; ``KG_UPDATE_GOLDEN=1``
+freezes the sample graph again and records them anew.
 """
 
 from __future__ import annotations
@@ -15,79 +18,37 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from golden import (
+    SAMPLE_CASES,
+    UPDATE,
+    answer,
+    case_id,
+    load_answers,
+    load_graph,
+    sample_graph_of,
+    save_answers,
+    save_graph,
+)
 
 from kg.errors import NotFound, QueryError
-from kg.graph import build_graph
-from kg.model import ExtractedPaper
 from kg.queries import list_queries, run_cypher, run_query
-from kg.sources import read_sources
 from kg.store.base import GraphStore
 from kg.store.networkx import NetworkXStore
 
 pytestmark = pytest.mark.neo4j
-IDENTITY_FIXTURE = Path(__file__).parent / "fixtures" / "venue2023.json"
-
-CASES: list[tuple[str, dict[str, Any]]] = [
-    ("coauthors", {"name": "Fazl Barez"}),
-    ("coauthors", {"name": "KE LIANG"}),
-    ("coauthors", {"name": "Jiahui Gao", "limit": 5}),
-    ("top-collaborations", {}),
-    ("top-collaborations", {"min_papers": 1, "limit": 40}),
-    ("collaboration-path", {"source": "Fazl Barez", "target": "Lucas Irwin"}),
-    ("collaboration-path", {"source": "Jiahui Gao", "target": "Zhangyang Wang"}),
-    ("collaboration-path", {"source": "Changlong Yu", "target": "Ruisi Cai"}),
-    ("collaboration-path", {"source": "Jiahui Gao", "target": "Fazl Barez"}),
-    ("author-profile", {"name": "Fazl Barez"}),
-    ("author-profile", {"name": "Zhangyang Atlas Wang"}),
-    ("author-profile", {"name": "Jiahui Gao", "per_facet": 2}),
-    ("experts", {"entity": "Transformers"}),
-    ("experts", {"entity": "Flow Matching", "limit": 3}),
-    ("experts", {"entity": "causal discovery", "type": "task"}),
-    ("recommend-collaborators", {"name": "Jiahui Gao"}),
-    ("recommend-collaborators", {"name": "Zhangyang Wang", "concept_weight": 2.0}),
-    ("recommend-collaborators", {"name": "Shenglei Fang", "concept_weight": 0.0, "limit": 10}),
-    ("papers-using", {"entity": "Transformers"}),
-    ("papers-using", {"entity": "causal discovery", "type": "task"}),
-    ("papers-using", {"entity": "graph neural network", "limit": 2}),
-    ("proposed-in", {"entity": "AES"}),
-    ("proposed-in", {"entity": "CauScale"}),
-    ("proposed-in", {"entity": "Transformers"}),
-    ("methods-by-track", {}),
-    ("methods-by-track", {"track": "Deep Learning / Attention Mechanisms", "per_track": 3}),
-    ("track-overview", {"track": "Deep Learning · Large Language Models"}),
-    ("track-overview", {"track": "general machine learning causality", "limit": 2}),
-    ("concept-cooccurrence", {}),
-    ("concept-cooccurrence", {"min_papers": 1, "limit": 60}),
-    ("concept-cooccurrence", {"entity": "Transformers", "min_papers": 1}),
-    ("coauthor-graph", {"limit": 100}),
-    ("communities", {}),
-    ("communities", {"min_size": 2, "limit": 60, "show": 3}),
-    ("communities", {"name": "Zhangyang Wang"}),
-    ("communities", {"resolution": 0.5, "seed": 7}),
-    ("central-authors", {}),
-    ("central-authors", {"measure": "weighted", "limit": 40}),
-    ("central-authors", {"measure": "betweenness"}),
-    ("central-authors", {"measure": "betweenness", "samples": 50, "seed": 1}),
-    ("top-institutions", {}),
-    ("top-institutions", {"entity": "", "track": "VENUE 2023", "limit": 2}),
-    ("top-institutions", {"entity": "Transformers"}),
-    ("institution-collaborations", {}),
-    ("institution-collaborations", {"min_papers": 1, "limit": 3}),
-    ("institution-collaborations", {"institution": "Stanford University", "min_papers": 1}),
-]
+CASES = SAMPLE_CASES
 
 
 @pytest.fixture(scope="module")
 def stores(
-    neo4j_server: Any,
-    sample_records: list[ExtractedPaper],
-    tmp_path_factory: pytest.TempPathFactory,
+    neo4j_server: Any, request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[GraphStore, GraphStore]]:
     """Both stores hold the sample and the identity fixture (ids, homonyms, institutions)."""
     from kg.store.neo4j import Neo4jStore
 
-    identity = [ExtractedPaper(p) for p in read_sources([IDENTITY_FIXTURE]).papers]
-    graph = build_graph([*sample_records, *identity])
+    if UPDATE:  # freeze the sample graph again, from the current extraction
+        save_graph("sample", sample_graph_of(request.getfixturevalue("sample_records")))
+    graph = load_graph("sample")
     embedded = NetworkXStore(tmp_path_factory.mktemp("kg"))
     embedded.write(graph, fresh=True)
     neo4j = Neo4jStore.connect(neo4j_server.settings(tmp_path_factory.mktemp("unused")))
@@ -120,6 +81,16 @@ def test_both_stores_give_the_same_rows(
     assert mine.columns == theirs.columns
     assert mine.rows == theirs.rows
     assert mine.empty_reason == theirs.empty_reason
+
+
+def test_neo4j_gives_the_golden_answers(stores: tuple[GraphStore, GraphStore]) -> None:
+    """What the golden tests hold the embedded store to is what Neo4j answers (recorded again
+    with KG_UPDATE_GOLDEN=1)."""
+    _, neo4j = stores
+    answers = {case_id(n, p): answer(run_query(neo4j, n, p)) for n, p in CASES}
+    if UPDATE:
+        save_answers("sample", answers)
+    assert answers == load_answers("sample"), "run with KG_UPDATE_GOLDEN=1 to record them anew"
 
 
 def test_the_sample_has_rows_for_most_cases(stores: tuple[GraphStore, GraphStore]) -> None:

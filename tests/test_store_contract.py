@@ -13,6 +13,7 @@ from kg.graph import GraphData, build_graph
 from kg.identity.overrides import Overrides
 from kg.model import Author, ExtractedPaper, Paper, SourceRef
 from kg.pipeline import resolve_people
+from kg.schema import ENTITY_LABELS, NODE_LABELS
 from kg.sources import read_sources
 from kg.store.base import Counts, GraphStore
 from kg.store.networkx import NetworkXStore
@@ -181,6 +182,20 @@ def test_to_networkx_uses_the_embedded_layout(store: GraphStore, sample_graph: G
     edge = g.edges[f"Author:{authored.start[1]}", f"Paper:{authored.end[1]}", "AUTHORED"]
     assert edge["position"] == authored.props["position"]
     assert comparable(g)[0].keys() == {f"{n.label}:{n.id}" for n in sample_graph.nodes}
+
+
+def test_both_stores_name_and_look_up_nodes_alike(
+    store: GraphStore, sample_graph: GraphData, tmp_path: Path
+) -> None:
+    """What the resolver and search read: every node's name and spellings, and which labels
+    hold an id (the same on Neo4j as from the embedded store's index)."""
+    store.write(sample_graph)
+    embedded = NetworkXStore(tmp_path / "embedded")
+    embedded.write(sample_graph)
+    entries = [sorted(s.name_entries(NODE_LABELS), key=repr) for s in (store, embedded)]
+    assert entries[0] == entries[1] and len(entries[0]) == len(sample_graph.nodes)
+    assert store.labels_with_id(ENTITY_LABELS, "transformer") == ["Method"]
+    assert store.labels_with_id(["Author", "Paper"], "transformer") == []
 
 
 def test_progress_reports_every_node_and_relationship(

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import networkx as nx
 import pytest
 from test_viz import EVIL_ABSTRACT, EVIL_NAME, EVIL_TRACK, evil_records, store_graph
 
 from kg.graph import GraphData, build_graph
+from kg.store.networkx import NetworkXStore
 from kg.viz import make_view, write_html
 from kg.viz.export import CHROMIUM_ARGS, chromium_path
 
@@ -107,12 +107,13 @@ def tab(browser: Any) -> Iterator[Page]:
 
 
 @pytest.fixture(scope="module")
-def sample_nx(sample_graph: GraphData, tmp_path_factory: pytest.TempPathFactory) -> nx.MultiDiGraph:
+def sample_nx(sample_graph: GraphData, tmp_path_factory: pytest.TempPathFactory) -> NetworkXStore:
     return store_graph(sample_graph, tmp_path_factory.mktemp("sample"))
 
 
-def ego_args(G: nx.MultiDiGraph) -> dict[str, str]:
+def ego_args(store: NetworkXStore) -> dict[str, str]:
     """One well-connected name per ego view, taken from the sample itself."""
+    G = store.graph
 
     def busiest(label: str) -> str:
         keys = [k for k in G if k.startswith(label + ":")]
@@ -129,7 +130,7 @@ def ego_args(G: nx.MultiDiGraph) -> dict[str, str]:
 
 @pytest.mark.parametrize("view", ["coauthors", "topics", "author", "paper", "entity", "track"])
 def test_view_opens_offline_and_draws(
-    view: str, sample_nx: nx.MultiDiGraph, tab: Page, tmp_path: Path
+    view: str, sample_nx: NetworkXStore, tab: Page, tmp_path: Path
 ) -> None:
     data = make_view(sample_nx, view, ego_args(sample_nx).get(view))
     html = write_html(data, tmp_path / f"{view}.html")
@@ -147,7 +148,7 @@ def test_view_opens_offline_and_draws(
         assert center.info.heading in tab.page.inner_text("#details-body")
 
 
-def test_search_focuses_the_node(sample_nx: nx.MultiDiGraph, tab: Page, tmp_path: Path) -> None:
+def test_search_focuses_the_node(sample_nx: NetworkXStore, tab: Page, tmp_path: Path) -> None:
     data = make_view(sample_nx, "coauthors")
     html = write_html(data, tmp_path / "coauthors.html")
     tab.open(html)
@@ -178,7 +179,7 @@ def test_search_focuses_the_node(sample_nx: nx.MultiDiGraph, tab: Page, tmp_path
     tab.assert_clean(html)
 
 
-def test_filters_by_type_and_track(sample_nx: nx.MultiDiGraph, tab: Page, tmp_path: Path) -> None:
+def test_filters_by_type_and_track(sample_nx: NetworkXStore, tab: Page, tmp_path: Path) -> None:
     data = make_view(sample_nx, "topics")
     html = write_html(data, tmp_path / "topics.html")
     tab.open(html)
@@ -197,7 +198,7 @@ def test_filters_by_type_and_track(sample_nx: nx.MultiDiGraph, tab: Page, tmp_pa
     tab.assert_clean(html)
 
 
-def test_cut_view_says_so(sample_nx: nx.MultiDiGraph, tab: Page, tmp_path: Path) -> None:
+def test_cut_view_says_so(sample_nx: NetworkXStore, tab: Page, tmp_path: Path) -> None:
     html = write_html(make_view(sample_nx, "coauthors", max_nodes=40), tmp_path / "cut.html")
     tab.open(html)
     assert tab.page.is_visible("#notice")
@@ -206,7 +207,7 @@ def test_cut_view_says_so(sample_nx: nx.MultiDiGraph, tab: Page, tmp_path: Path)
 
 
 @pytest.fixture(scope="module")
-def evil_nx(tmp_path_factory: pytest.TempPathFactory) -> nx.MultiDiGraph:
+def evil_nx(tmp_path_factory: pytest.TempPathFactory) -> NetworkXStore:
     return store_graph(build_graph(evil_records()), tmp_path_factory.mktemp("evil"))
 
 
@@ -216,7 +217,7 @@ def evil_nx(tmp_path_factory: pytest.TempPathFactory) -> nx.MultiDiGraph:
     ids=["coauthors", "topics", "author", "entity"],
 )
 def test_markup_in_names_shows_as_text_and_never_runs(
-    view: str, arg: str | None, evil_nx: nx.MultiDiGraph, tab: Page, tmp_path: Path
+    view: str, arg: str | None, evil_nx: NetworkXStore, tab: Page, tmp_path: Path
 ) -> None:
     data = make_view(evil_nx, view, arg)
     html = write_html(data, tmp_path / f"evil-{view}.html")

@@ -49,7 +49,7 @@ def test_kg_viz_png_and_svg(sample_graph: GraphData, tmp_path: Path) -> None:
     root = ET.parse(svg).getroot()
     ns = {"s": "http://www.w3.org/2000/svg"}
     authors = sum(1 for n in sample_graph.nodes if n.label == "Author")
-    legend = len(make_view(NetworkXStore(tmp_path / "kg").to_networkx(), "coauthors").legend)
+    legend = len(make_view(NetworkXStore(tmp_path / "kg"), "coauthors").legend)
     assert len(root.findall(".//s:circle", ns)) == authors + legend
     assert len(root.findall(".//s:line", ns)) > 1_000  # the co-author links
 

@@ -96,7 +96,11 @@ EXPLAIN_COLUMNS = ["names", "outcome", "score", "bar", "why"]
 
 def explain_rows(report: AuthorReport, name: str) -> list[tuple[Any, ...]]:
     """Why the spellings close to ``name`` were merged or kept apart: first each person whose
-    spellings could be that name, then every decision about such spellings."""
+    spellings could be that name, then every decision about such spellings.
+
+    Not the graph's resolver (:mod:`kg.queries.names`), on purpose: that one picks one node or
+    refuses; this lists every person of the sources who *could* be the name (compatible
+    spellings, "Y. Liu" for "Yang Liu"), because explaining is about the near misses."""
     key = fold(name)
     if not key:
         raise NotFound("--explain needs a name")

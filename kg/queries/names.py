@@ -1,48 +1,30 @@
-"""Names a user types → the ids the graph uses, the same way on both stores; and fuzzy search.
+"""The one resolver: names a user types → the ids the graph uses, with one set of rules and
+messages for ``kg query``, ``kg search`` and ``kg viz``, on both stores; and fuzzy search.
 
-Authors are keyed by ``fold(name)``, entities by ``entity_key(name)``, tracks by their folded,
-hyphenated name. A name that is not an id is tried against the spellings the graph keeps
-(authors' ``variants``, entities' ``aliases``), then with spaces ignored ("HantingYan"). Anything
-else is :class:`~kg.errors.NotFound` with the closest names from :func:`search`.
+Authors and institutions are keyed by ``fold(name)``, entities by ``entity_key(name)``, tracks by
+``track_key(name)``, papers by their id (:mod:`kg.schema`). A name that is not an id is tried
+against the spellings the graph keeps (a node's name, authors' ``variants``, entities'
+``aliases``, a paper's title, a track's subarea), then with spaces and hyphens ignored
+("HantingYan"), then (not for people) singular for plural. A spelling of several nodes is
+:class:`~kg.errors.NotFound` listing them (people who share a name by their ids) — never a
+guess; anything else is NotFound with the closest names from :func:`search`. The store gives
+the names (:meth:`GraphStore.name_entries`) and says which labels hold an id.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rapidfuzz import fuzz, process
 
 from kg.errors import NotFound, QueryError
-from kg.graph import ENTITY_LABELS
-from kg.model import entity_key, fold
-from kg.queries.index import GraphIndex, index_for
+from kg.schema import ENTITY_LABELS, SEARCH_TYPES, TYPE_WORDS, entity_key, fold, track_key
 from kg.store.base import GraphStore
 
-#: ``--type`` values of ``kg search`` → node labels.
-SEARCH_TYPES = {
-    "author": "Author",
-    "paper": "Paper",
-    "method": "Method",
-    "dataset": "Dataset",
-    "benchmark": "Benchmark",
-    "task": "Task",
-    "metric": "Metric",
-    "track": "Track",
-    "institution": "Institution",
-}
-_LABEL_TYPE = {label: type_ for type_, label in SEARCH_TYPES.items()}
 _TYPE_ORDER = {label: i for i, label in enumerate(SEARCH_TYPES.values())}
 MIN_SCORE = 65.0
-
-
-@dataclass(frozen=True, slots=True)
-class NameEntry:
-    label: str
-    id: str
-    name: str
-    alternatives: tuple[str, ...] = ()  # variants, aliases, a paper's title and id
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,116 +36,6 @@ class Hit:
     matched: str  # the spelling that matched: the name, a variant or an alias
 
 
-# --- where names come from --------------------------------------------------------------
-
-
-def _is_embedded(store: GraphStore) -> bool:
-    return store.backend == "networkx"
-
-
-def _index(store: GraphStore) -> GraphIndex:
-    return index_for(store.to_networkx())
-
-
-def name_entries(store: GraphStore, labels: Iterable[str]) -> list[NameEntry]:
-    labels = list(labels)
-    if _is_embedded(store):
-        return _entries_from_index(_index(store), labels)
-    out: list[NameEntry] = []
-    for label in labels:
-        for row in run_cypher_rows(store, _NAME_QUERIES[label]):
-            alts = tuple(a for a in row["alts"] or () if a)
-            out.append(NameEntry(label, row["id"], row["name"] or row["id"], alts))
-    return out
-
-
-def _entries_from_index(ix: GraphIndex, labels: Sequence[str]) -> list[NameEntry]:
-    memo_key = ("names", tuple(labels))
-    found = ix.memo.get(memo_key)
-    if found is not None:
-        return found  # type: ignore[no-any-return]
-    out = []
-    for label in labels:
-        if label == "Author":
-            out += [
-                NameEntry("Author", aid, name, tuple(ix.author_variants.get(aid, ())))
-                for aid, name in ix.author_names.items()
-            ]
-        elif label == "Paper":
-            for pid, attrs in ix.papers.items():
-                title = attrs.get("title")
-                alts = (title, pid) if title else (pid,)
-                out.append(NameEntry("Paper", pid, attrs.get("name") or pid, alts))
-        elif label == "Track":
-            out += [NameEntry("Track", tid, name) for tid, name in ix.tracks.items()]
-        elif label == "Institution":
-            out += [
-                NameEntry(label, iid, a.get("name") or iid) for iid, a in ix.institutions.items()
-            ]
-        else:
-            out += [
-                NameEntry(lab, eid, attrs.get("name") or eid, tuple(attrs.get("aliases") or ()))
-                for (lab, eid), attrs in ix.entities.items()
-                if lab == label
-            ]
-    ix.memo[memo_key] = out
-    return out
-
-
-_NAME_QUERIES = {
-    "Author": "MATCH (n:Author) RETURN n.id AS id, n.name AS name, n.variants AS alts",
-    "Paper": "MATCH (n:Paper) RETURN n.id AS id, n.name AS name, [n.title, n.id] AS alts",
-    "Track": "MATCH (n:Track) RETURN n.id AS id, n.name AS name, [] AS alts",
-    "Institution": "MATCH (n:Institution) RETURN n.id AS id, n.name AS name, [] AS alts",
-    **{
-        label: f"MATCH (n:{label}) RETURN n.id AS id, n.name AS name, n.aliases AS alts"
-        for label in ENTITY_LABELS
-    },
-}
-
-
-def run_cypher_rows(
-    store: GraphStore,
-    cypher: str,
-    params: dict[str, Any] | None = None,
-    *,
-    write: bool = False,
-) -> list[dict[str, Any]]:
-    """Rows of one statement on a store that runs Cypher (Neo4j); QueryError on any other."""
-    run = getattr(store, "run", None)
-    if run is None:
-        raise QueryError(f"the {store.backend} store cannot run Cypher")
-    return run(cypher, params or {}, write=write)  # type: ignore[no-any-return]
-
-
-def _labels_with_id(store: GraphStore, labels: Sequence[str], id_: str) -> list[str]:
-    """Which of ``labels`` have a node with this id (an index lookup on Neo4j)."""
-    if _is_embedded(store):
-        ix = _index(store)
-        found = []
-        for label in labels:
-            if label == "Author":
-                hit = id_ in ix.author_names
-            elif label == "Track":
-                hit = id_ in ix.tracks
-            elif label == "Institution":
-                hit = id_ in ix.institutions
-            elif label == "Paper":
-                hit = id_ in ix.papers
-            else:
-                hit = label in ix.entity_ids.get(id_, ())
-            if hit:
-                found.append(label)
-        return found
-    found = []
-    for label in labels:
-        query = f"MATCH (n:{label} {{id: $id}}) RETURN count(n) AS n"
-        rows = run_cypher_rows(store, query, {"id": id_})
-        if rows and rows[0]["n"]:
-            found.append(label)
-    return found
-
-
 # --- search ---------------------------------------------------------------------------------
 
 
@@ -173,7 +45,7 @@ def search(store: GraphStore, text: str, *, type: str | None = None, limit: int 
     query = fold(text)
     if not query:
         raise QueryError("search needs some text (letters or digits)")
-    entries = name_entries(store, labels)
+    entries = store.name_entries(labels)
     spellings: list[str] = []
     owners: list[tuple[int, str]] = []  # (entry index, original spelling)
     for i, entry in enumerate(entries):
@@ -195,7 +67,7 @@ def search(store: GraphStore, text: str, *, type: str | None = None, limit: int 
     )
     return [
         Hit(
-            type=_LABEL_TYPE[entries[i].label],
+            type=TYPE_WORDS[entries[i].label],
             id=entries[i].id,
             name=entries[i].name,
             score=round(score, 1),
@@ -224,7 +96,7 @@ def _search_labels(type_: str | None) -> list[str]:
 
 def resolve_author(store: GraphStore, name: str) -> str:
     key = fold(name)
-    if key and _labels_with_id(store, ["Author"], key):
+    if key and store.labels_with_id(["Author"], key):
         return key
     return _resolve_by_spelling(store, name, ["Author"], "author", fold)
 
@@ -232,7 +104,7 @@ def resolve_author(store: GraphStore, name: str) -> str:
 def resolve_entity(store: GraphStore, name: str, label: str = "") -> str:
     labels = [label] if label else list(ENTITY_LABELS)
     for key in dict.fromkeys((entity_key(name), fold(name))):
-        if key and _labels_with_id(store, labels, key):
+        if key and store.labels_with_id(labels, key):
             return key
     what = label.lower() if label else "method, dataset, benchmark, task or metric"
     return _resolve_by_spelling(store, name, labels, what, entity_key)
@@ -240,21 +112,23 @@ def resolve_entity(store: GraphStore, name: str, label: str = "") -> str:
 
 def resolve_institution(store: GraphStore, name: str) -> str:
     key = fold(name)
-    if key and _labels_with_id(store, ["Institution"], key):
+    if key and store.labels_with_id(["Institution"], key):
         return key
     return _resolve_by_spelling(store, name, ["Institution"], "institution", fold)
 
 
 def resolve_track(store: GraphStore, name: str) -> str:
-    key = _track_key(name)
-    if key and _labels_with_id(store, ["Track"], key):
+    key = track_key(name)
+    if key and store.labels_with_id(["Track"], key):
         return key
-    return _resolve_by_spelling(store, name, ["Track"], "track", _track_key)
+    return _resolve_by_spelling(store, name, ["Track"], "track", track_key)
 
 
-def _track_key(name: str) -> str:
-    """A typed track name keyed like ``Track.id``."""
-    return fold(name).replace(" ", "-")
+def resolve_paper(store: GraphStore, text: str) -> str:
+    """A paper id, or a paper's label or title."""
+    if text.strip() and store.labels_with_id(["Paper"], text.strip()):
+        return text.strip()
+    return _resolve_by_spelling(store, text, ["Paper"], "paper", fold)
 
 
 def resolve_entity_type(value: str) -> str:
@@ -272,7 +146,7 @@ def resolve_entity_type(value: str) -> str:
 def _resolve_by_spelling(
     store: GraphStore, name: str, labels: Sequence[str], what: str, keyer: Any
 ) -> str:
-    entries = name_entries(store, labels)
+    entries = store.name_entries(labels)
     if not entries:
         raise NotFound(f"the graph has no {what} nodes — run `kg build` first")
     key = keyer(name)
@@ -299,7 +173,7 @@ def _resolve_by_spelling(
                 else f"{name!r} is a spelling of several {what}s: {'; '.join(names)} — "
                 "pass one of these names"
             )
-    kind = _LABEL_TYPE[labels[0]] if len(labels) == 1 else None
+    kind = TYPE_WORDS[labels[0]] if len(labels) == 1 else None
     hits = search(store, name, type=kind, limit=5) if compact else []
     hits = [h for h in hits if SEARCH_TYPES[h.type] in labels]
     if hits:

@@ -115,6 +115,25 @@ class QuerySpec:
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
 
+    def as_json(self) -> dict[str, Any]:
+        """What ``kg query --list --format json`` says of the query."""
+        params = [
+            {
+                "name": p.name,
+                "type": p.shown_type,
+                "default": p.default,
+                "required": p.required,
+                "help": p.help,
+            }
+            for p in self.params
+        ]
+        return {
+            "name": self.name,
+            "description": self.description,
+            "params": params,
+            "columns": self.columns,
+        }
+
 
 def parse_query(text: str, *, name: str, path: Path | None = None) -> QuerySpec:
     header: list[str] = []

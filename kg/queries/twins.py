@@ -1,6 +1,7 @@
-"""The NetworkX twin of every named query: the same columns, rows and order as its Cypher.
+"""Every named query's declaration (:func:`~kg.queries.registry.named`) and embedded
+implementation, its "twin": the same columns, rows and order as its Cypher.
 
-Each twin reads the :class:`~kg.queries.index.GraphIndex` of the embedded graph and mirrors its
+Each twin reads the :class:`~kg.index.GraphIndex` of the embedded graph and mirrors its
 statement clause by clause — the ORDER BY of the .cypher file is the sort key here, always ending
 in an id so ties break the same way on both stores. Floats are rounded with :func:`cypher_round`,
 which rounds like Cypher's ``round(x, n)`` (half away from zero on the shortest decimal form),
@@ -8,31 +9,36 @@ so the two stores print the same digits.
 
 Two queries are graph algorithms that plain Cypher cannot express (communities; central-authors
 by betweenness): :func:`communities` and :func:`betweenness` take the co-author edge list, which
-kg reads from either store, and run NetworkX on it for both.
+kg reads from either store, and run NetworkX on it for both (their ``on_neo4j`` hooks read the
+edges with Cypher). :func:`community_groups` is also what ``kg viz coauthors`` colours by.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 from typing import Any
 
 import networkx as nx
 
-from kg.queries.index import MENTION_TYPES, EntityKey, GraphIndex
+from kg.errors import QueryError
+from kg.index import EntityKey, GraphIndex
+from kg.queries.registry import CypherRunner, named, named_query
+from kg.queries.spec import get_query
+from kg.schema import ROLE_NAMES, ROLE_RANK
 
 Row = tuple[Any, ...]
 Params = Mapping[str, Any]
 #: (source id, source name, target id, target name, joint papers, weight), source < target.
 Edge = tuple[str, str, str, str, int, float]
 
-_ROLE_RANK = {"PROPOSES": 0, "EVALUATED_ON": 1, "USES": 2, "ADDRESSES": 3}
-_PROFILE_RANK = {"PROPOSES": 2, "EVALUATED_ON": 3, "USES": 4, "ADDRESSES": 5}
+#: author-profile's facets: papers (0), tracks (1), then the roles in their order
+_PROFILE_RANK = {rel: 2 + rank for rel, rank in ROLE_RANK.items()}
 _OVERVIEW_RANK = {"Method": 2, "Dataset": 3, "Benchmark": 4, "Task": 5}
-MAX_PATH_HOPS = 10
 
 
 @lru_cache(maxsize=1 << 16)
@@ -44,14 +50,52 @@ def cypher_round(value: float, digits: int) -> float:
     return float(Decimal(repr(float(value))).quantize(step, rounding=ROUND_HALF_UP))
 
 
-def role_name(rel_type: str) -> str:
-    """PROPOSES → "proposes", EVALUATED_ON → "evaluated on" (Cypher: toLower(replace(…)))."""
-    return rel_type.replace("_", " ").lower()
+# --- parameter checks and Neo4j plans (used in the declarations below) ----------------------
+
+
+def _two_authors(typed: Params, sent: Params) -> None:
+    if sent["source"] == sent["target"]:
+        raise QueryError(
+            f"source and target are the same author ({typed['source']!r}): "
+            "give two different authors"
+        )
+
+
+def _edges(records: list[dict[str, Any]]) -> list[Edge]:
+    return [
+        (
+            r["source"],
+            r["source_name"],
+            r["target"],
+            r["target_name"],
+            int(r["papers"]),
+            float(r["weight"]),
+        )
+        for r in records
+    ]
+
+
+def _communities_on_neo4j(run: CypherRunner, p: Params) -> list[Row]:
+    return communities(_edges(run(named_query("communities").spec.cypher, {})), p)
+
+
+def _central_authors_on_neo4j(run: CypherRunner, p: Params) -> list[Row]:
+    if p["measure"] == "betweenness":  # NetworkX on the co-author graph, as on the embedded store
+        edges = run(named_query("coauthor-graph").spec.cypher, {"limit": 1 << 62})
+        return betweenness(_edges(edges), p)
+    spec = named_query("central-authors").spec
+    return [tuple(r[c] for c in spec.columns) for r in run(spec.cypher, dict(p))]
+
+
+#: collaboration-path's longest chain: the bound of its Cypher pattern (``*..10``), declared there
+#: because Cypher takes no parameter for a pattern's length.
+MAX_PATH_HOPS = int(re.findall(r"COAUTHOR\*\.\.(\d+)", get_query("collaboration-path").cypher)[0])
 
 
 # --- co-authorship ------------------------------------------------------------------------
 
 
+@named("coauthors", empty="{name} has no co-authors in the graph")
 def coauthors(ix: GraphIndex, p: Params) -> list[Row]:
     rows = [
         (-papers, -cypher_round(weight, 3), cid, ix.author_names[cid], papers)
@@ -61,6 +105,7 @@ def coauthors(ix: GraphIndex, p: Params) -> list[Row]:
     return [(name, papers, -negw) for _, negw, _, name, papers in rows[: p["limit"]]]
 
 
+@named("top-collaborations", empty="no pair of co-authors has at least {min_papers} joint papers")
 def top_collaborations(ix: GraphIndex, p: Params) -> list[Row]:
     ranked = ix.memo.get("top_collaborations")
     if ranked is None:
@@ -78,6 +123,11 @@ def top_collaborations(ix: GraphIndex, p: Params) -> list[Row]:
     return out
 
 
+@named(
+    "collaboration-path",
+    empty=f"no chain of co-authors of at most {MAX_PATH_HOPS} hops links {{source}} and {{target}}",
+    check=_two_authors,
+)
 def collaboration_path(ix: GraphIndex, p: Params) -> list[Row]:
     """Of all shortest chains, the one with the smallest list of ids (allShortestPaths, ORDER BY
     the id list, LIMIT 1): BFS from the target, then from the source always step to the
@@ -106,6 +156,7 @@ def collaboration_path(ix: GraphIndex, p: Params) -> list[Row]:
     return rows
 
 
+@named("author-profile")
 def author_profile(ix: GraphIndex, p: Params) -> list[Row]:
     aid, per_facet = p["name"], p["per_facet"]
     papers = ix.author_papers.get(aid, [])
@@ -124,7 +175,7 @@ def author_profile(ix: GraphIndex, p: Params) -> list[Row]:
         top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0][1], kv[0][0]))[:per_facet]
         for (label, eid), n in top:
             name = ix.entities[(label, eid)].get("name")
-            keyed.append((_PROFILE_RANK[rel], -n, eid, label, role_name(rel), label, name))
+            keyed.append((_PROFILE_RANK[rel], -n, eid, label, ROLE_NAMES[rel], label, name))
     keyed.sort(key=lambda k: k[:4])
     return [(facet, type_, name, -negn) for _, negn, _, _, facet, type_, name in keyed]
 
@@ -132,6 +183,7 @@ def author_profile(ix: GraphIndex, p: Params) -> list[Row]:
 # --- who knows what ----------------------------------------------------------------------
 
 
+@named("experts", empty="no paper in the graph relates to {entity}")
 def experts(ix: GraphIndex, p: Params) -> list[Row]:
     papers: dict[str, set[str]] = defaultdict(set)
     proposed: dict[str, set[str]] = defaultdict(set)
@@ -150,6 +202,7 @@ def experts(ix: GraphIndex, p: Params) -> list[Row]:
     ]
 
 
+@named("recommend-collaborators", empty="no candidate shares a co-author or a concept with {name}")
 def recommend_collaborators(ix: GraphIndex, p: Params) -> list[Row]:
     aid = p["name"]
     known = ix.coauthors.get(aid, {})
@@ -194,6 +247,7 @@ def recommend_collaborators(ix: GraphIndex, p: Params) -> list[Row]:
     ]
 
 
+@named("papers-using", empty="no paper in the graph relates to {entity}")
 def papers_using(ix: GraphIndex, p: Params) -> list[Row]:
     keyed = []
     for ekey in ix.entity_keys(p["entity"], p["type"]):
@@ -202,14 +256,19 @@ def papers_using(ix: GraphIndex, p: Params) -> list[Row]:
             year = paper.get("year")
             keyed.append(
                 (
-                    (_ROLE_RANK[rel], -(year or 0), pid, ekey[0]),
-                    (paper.get("name"), role_name(rel), ekey[0], paper.get("track"), year, pid),
+                    (ROLE_RANK[rel], -(year or 0), pid, ekey[0]),
+                    (paper.get("name"), ROLE_NAMES[rel], ekey[0], paper.get("track"), year, pid),
                 )
             )
     keyed.sort(key=lambda kv: kv[0])
     return [row for _, row in keyed[: p["limit"]]]
 
 
+@named(
+    "proposed-in",
+    empty="no paper in the graph is recorded as proposing {entity} "
+    "(try papers-using to see where it appears)",
+)
 def proposed_in(ix: GraphIndex, p: Params) -> list[Row]:
     keyed = []
     for ekey in ix.entity_keys(p["entity"], p["type"]):
@@ -234,6 +293,7 @@ def proposed_in(ix: GraphIndex, p: Params) -> list[Row]:
 # --- tracks and topics --------------------------------------------------------------------
 
 
+@named("methods-by-track", empty="no paper of this track mentions a method")
 def methods_by_track(ix: GraphIndex, p: Params) -> list[Row]:
     tracks = [p["track"]] if p["track"] else sorted(ix.track_papers)
     rows: list[Row] = []
@@ -249,6 +309,7 @@ def methods_by_track(ix: GraphIndex, p: Params) -> list[Row]:
     return rows
 
 
+@named("track-overview")
 def track_overview(ix: GraphIndex, p: Params) -> list[Row]:
     tid, limit = p["track"], p["limit"]
     papers = ix.track_papers.get(tid, [])
@@ -271,6 +332,7 @@ def track_overview(ix: GraphIndex, p: Params) -> list[Row]:
     return rows
 
 
+@named("concept-cooccurrence", empty="no pair of entities shares at least {min_papers} papers")
 def concept_cooccurrence(ix: GraphIndex, p: Params) -> list[Row]:
     if p["entity"]:
         counts: Counter[tuple[EntityKey, EntityKey]] = Counter()
@@ -305,6 +367,7 @@ def concept_cooccurrence(ix: GraphIndex, p: Params) -> list[Row]:
 # --- institutions ---------------------------------------------------------------------------
 
 
+@named("top-institutions", empty="no matching paper gives its authors' affiliations")
 def top_institutions(ix: GraphIndex, p: Params) -> list[Row]:
     if p["entity"]:
         papers = {
@@ -331,6 +394,10 @@ def top_institutions(ix: GraphIndex, p: Params) -> list[Row]:
     ]
 
 
+@named(
+    "institution-collaborations",
+    empty="no pair of institutions shares at least {min_papers} papers",
+)
 def institution_collaborations(ix: GraphIndex, p: Params) -> list[Row]:
     anchor = p["institution"]
     counts: Counter[tuple[str, str]] = Counter()
@@ -351,6 +418,7 @@ def institution_collaborations(ix: GraphIndex, p: Params) -> list[Row]:
     ]
 
 
+@named("coauthor-graph")
 def coauthor_graph(ix: GraphIndex, p: Params) -> list[Row]:
     return [*coauthor_edges_of(ix, limit=p["limit"])]
 
@@ -387,8 +455,16 @@ def louvain(edges: list[Edge], *, resolution: float, seed: int) -> tuple[list[Ro
     g, names = _coauthor_nx(edges)
     if g.number_of_nodes() == 0:
         return [], names
-    found = nx.community.louvain_communities(g, weight="papers", resolution=resolution, seed=seed)
-    groups = sorted((sorted(c) for c in found), key=lambda members: (-len(members), members[0]))
+    # Louvain on integers numbered in id order: its sets of nodes then iterate the same way
+    # whatever PYTHONHASHSEED is (strings hash differently in every process).
+    ids = list(g)
+    numbered = nx.convert_node_labels_to_integers(g, ordering="default")
+    found = nx.community.louvain_communities(
+        numbered, weight="papers", resolution=resolution, seed=seed
+    )
+    groups = sorted(
+        (sorted(ids[i] for i in c) for c in found), key=lambda members: (-len(members), members[0])
+    )
     out: list[Row] = []
     for number, members in enumerate(groups, start=1):
         inside = set(members)
@@ -443,6 +519,7 @@ def betweenness(edges: list[Edge], p: Params) -> list[Row]:
     ]
 
 
+@named("central-authors", on_neo4j=_central_authors_on_neo4j)
 def central_authors(ix: GraphIndex, p: Params) -> list[Row]:
     """Whole-graph rankings are computed once per graph (and measure, samples, seed)."""
     if p["measure"] == "betweenness":
@@ -474,34 +551,21 @@ def _degree_ranking(ix: GraphIndex, measure: str) -> list[Row]:
     ]
 
 
+@named(
+    "communities",
+    empty="no community matches (an author with no co-authors is in none)",
+    on_neo4j=_communities_on_neo4j,
+)
 def communities_twin(ix: GraphIndex, p: Params) -> list[Row]:
-    # Louvain over the whole graph is the slow part: once per graph, resolution and seed.
-    memo_key = ("louvain", p["resolution"], p["seed"])
+    groups = community_groups(ix, resolution=p["resolution"], seed=p["seed"])
+    return _community_rows(groups, ix.author_names, p)
+
+
+def community_groups(ix: GraphIndex, *, resolution: float, seed: int) -> list[Row]:
+    """The co-author communities of the whole graph, as :func:`louvain` numbers them — what
+    ``kg query communities`` lists and ``kg viz coauthors`` colours. Louvain over the whole graph
+    is the slow part: once per graph, resolution and seed."""
+    memo_key = ("louvain", resolution, seed)
     if memo_key not in ix.memo:
-        ix.memo[memo_key] = louvain(
-            coauthor_edges_of(ix), resolution=p["resolution"], seed=p["seed"]
-        )
-    groups, names = ix.memo[memo_key]
-    return _community_rows(groups, names, p)
-
-
-TWINS: dict[str, Callable[[GraphIndex, Params], list[Row]]] = {
-    "coauthors": coauthors,
-    "top-collaborations": top_collaborations,
-    "collaboration-path": collaboration_path,
-    "author-profile": author_profile,
-    "experts": experts,
-    "recommend-collaborators": recommend_collaborators,
-    "papers-using": papers_using,
-    "proposed-in": proposed_in,
-    "methods-by-track": methods_by_track,
-    "track-overview": track_overview,
-    "concept-cooccurrence": concept_cooccurrence,
-    "coauthor-graph": coauthor_graph,
-    "communities": communities_twin,
-    "central-authors": central_authors,
-    "top-institutions": top_institutions,
-    "institution-collaborations": institution_collaborations,
-}
-
-__all__ = ["MENTION_TYPES", "TWINS", "betweenness", "communities", "cypher_round"]
+        ix.memo[memo_key] = louvain(coauthor_edges_of(ix), resolution=resolution, seed=seed)[0]
+    return ix.memo[memo_key]  # type: ignore[no-any-return]

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import networkx as nx
 
 from kg.graph import EntityLink, GraphData
 from kg.identity import AuthorMention, paper_names, topic_words
+from kg.index import GraphIndex, NameEntry
 from kg.model import Affiliation
+from kg.schema import NodeKey
+
+if TYPE_CHECKING:
+    from kg.queries.registry import NamedQuery
 
 Progress = Callable[[int], None]
 
@@ -72,6 +77,34 @@ class GraphStore(Protocol):
 
     def to_networkx(self) -> nx.MultiDiGraph:
         """The whole graph in the embedded layout (node keys "Label:id", edge keys = types)."""
+        ...
+
+    # --- reading: named queries, names, views -------------------------------------------------
+
+    def run_query(self, query: NamedQuery, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+        """The rows of a named query (:mod:`kg.queries.registry`) with resolved parameters: the
+        embedded store runs its implementation on :meth:`index`, Neo4j its Cypher."""
+        ...
+
+    def run_cypher(
+        self, cypher: str, params: Mapping[str, Any] | None = None, *, write: bool = False
+    ) -> list[dict[str, Any]]:
+        """Records of one Cypher statement (a read transaction unless ``write``); QueryError on a
+        store that does not speak Cypher."""
+        ...
+
+    def name_entries(self, labels: Sequence[str]) -> list[NameEntry]:
+        """Every node of these labels with the spellings it answers to (for the resolver)."""
+        ...
+
+    def labels_with_id(self, labels: Sequence[str], id_: str) -> list[str]:
+        """Which of ``labels`` have a node with this id."""
+        ...
+
+    def index(self, *, around: NodeKey | None = None, hops: int = 0) -> GraphIndex:
+        """The :class:`~kg.index.GraphIndex` of the whole graph (views read it); with ``around``,
+        one that may hold only what an ego view of ``hops`` around that node shows and says
+        (Neo4j reads just that neighbourhood instead of the whole database)."""
         ...
 
     def close(self) -> None: ...

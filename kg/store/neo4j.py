@@ -22,12 +22,12 @@ import logging
 import re
 import threading
 import time
-import uuid
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import networkx as nx
@@ -47,28 +47,31 @@ from kg.errors import (
     StoreError,
     StoreUnavailable,
 )
-from kg.graph import (
+from kg.graph import EntityLink, GraphData, Node, Rel
+from kg.identity import AuthorMention
+from kg.index import NAME_QUERIES, GraphIndex, NameEntry, build_index, entry_of_row, index_for
+from kg.schema import (
     AUTHOR_LABELS,
     AUTHOR_RELS,
-    ENTITY_LABELS,
     LIST_PROPS,
     NODE_LABELS,
     REL_TYPES,
-    EntityLink,
-    GraphData,
-    Node,
-    Rel,
+    NodeKey,
 )
-from kg.identity import AuthorMention
 from kg.store.base import Counts, Progress, stored_mentions
-from kg.store.neo4j_lease import (
+from kg.store.lease import (
     ABANDONED,
     LEASE_SECONDS,
     RELEASE_LEASE,
     claim_lease,
     died_here,
+    new_token,
     renew_lease,
 )
+from kg.store.neo4j_read import entity_links, neighbourhood, whole_graph
+
+if TYPE_CHECKING:
+    from kg.queries.registry import NamedQuery
 
 # The driver logs a lost routing table or connection as a warning before raising; kg reports the
 # raised error itself, so without logging configured the same news should not print twice.
@@ -255,15 +258,7 @@ class Neo4jStore:
             ) from None
 
     def entity_links(self, ids: Collection[str]) -> list[EntityLink]:
-        out = []
-        with self._translate_errors("read from"):
-            for chunk in _chunks(sorted(set(ids)), self.batch_size):
-                for label in ENTITY_LABELS:
-                    rows = self._read(_rows, entity_links_query(label), {"ids": chunk})
-                    out += [
-                        EntityLink(r["paper"], label, r["id"], r["type"], r["props"]) for r in rows
-                    ]
-        return out
+        return entity_links(self.run, sorted(set(ids)), self.batch_size)
 
     def counts(self) -> Counts:
         def work(tx: ManagedTransaction) -> Counts:
@@ -315,30 +310,37 @@ class Neo4jStore:
         return stored_mentions(papers, [(row["paper"], row["r"]) for row in rows], institutions)
 
     def to_networkx(self) -> nx.MultiDiGraph:
-        """The whole kg graph in the embedded store's layout. Properties that are null in the
-        embedded store are absent here: Neo4j does not store nulls."""
-        g = nx.MultiDiGraph()
-        for label in NODE_LABELS:
-            for row in self.run(f"MATCH (n:{_name(label)}) RETURN properties(n) AS p"):
-                props = row["p"]
-                g.add_node(f"{label}:{props['id']}", label=label, **props)
-        for type_ in REL_TYPES:
-            rows = self.run(
-                f"MATCH (a)-[r:{_name(type_)}]->(b) "
-                "RETURN [l IN labels(a) WHERE l IN $labels][0] AS al, a.id AS a, "
-                "[l IN labels(b) WHERE l IN $labels][0] AS bl, b.id AS b, properties(r) AS p",
-                {"labels": list(NODE_LABELS)},
-            )
-            for row in rows:
-                g.add_edge(
-                    f"{row['al']}:{row['a']}", f"{row['bl']}:{row['b']}", key=type_, **row["p"]
-                )
-        return g
+        """The whole kg graph in the embedded store's layout (nulls absent: Neo4j stores none)."""
+        return whole_graph(self.run)
 
     def close(self) -> None:
         self._driver.close()
 
-    # --- for queries --------------------------------------------------------------------------
+    # --- reading ------------------------------------------------------------------------------
+
+    def index(self, *, around: NodeKey | None = None, hops: int = 0) -> GraphIndex:
+        if around is None:
+            return index_for(self.to_networkx())
+        graph, degrees = neighbourhood(self.run, around, hops)  # what an ego view shows and says
+        ix = build_index(graph)
+        ix.degree = Counter(degrees)  # every relationship, as the whole graph would count
+        return ix
+
+    def run_query(self, query: NamedQuery, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+        return query.on_cypher(self.run, params)
+
+    def run_cypher(
+        self, cypher: str, params: Mapping[str, Any] | None = None, *, write: bool = False
+    ) -> list[dict[str, Any]]:
+        return self.run(cypher, dict(params or {}), write=write)
+
+    def name_entries(self, labels: Sequence[str]) -> list[NameEntry]:
+        return [entry_of_row(lab, row) for lab in labels for row in self.run(NAME_QUERIES[lab])]
+
+    def labels_with_id(self, labels: Sequence[str], id_: str) -> list[str]:
+        # one label at a time: each lookup uses that label's id constraint
+        query = "MATCH (n:{} {{id: $id}}) RETURN count(n) AS n"
+        return [lab for lab in labels if self.run(query.format(_name(lab)), {"id": id_})[0]["n"]]
 
     def run(
         self, cypher: str, params: dict[str, Any] | None = None, *, write: bool = False
@@ -408,7 +410,7 @@ class Neo4jStore:
         """Claim the write lease, waiting while another holder's is live; the token that
         renews and releases it. A lease whose holder died on this machine, or that this process
         could not release, is taken at once instead of after it lapses."""
-        token = uuid.uuid4().hex
+        token = new_token()
         stale = set(ABANDONED)
         with self._translate_errors("write to"):
             self.apply_schema()  # the lease's uniqueness constraint makes taking it atomic
@@ -496,10 +498,9 @@ class Neo4jStore:
             )
             for chunk in _chunks(stale, DELETE_BATCH):
                 self._write(_consume, query, {"rows": [list(pair) for pair in chunk]})
-        for label in AUTHOR_LABELS:
-            query = f"UNWIND $rows AS id MATCH (n:{_name(label)} {{id: id}}) DETACH DELETE n"
-            for chunk in _chunks(sorted(before[label] - now[label]), DELETE_BATCH):
-                self._write(_consume, query, {"rows": chunk})
+        self._delete_nodes(
+            [(label, id_) for label in AUTHOR_LABELS for id_ in sorted(before[label] - now[label])]
+        )
 
     def _delete_batches(self, query: str) -> None:
         def work(tx: ManagedTransaction) -> int:
@@ -540,14 +541,15 @@ class Neo4jStore:
             self._write(_consume, query, {"rows": rows})
             advance(len(rows))
 
-    def _delete_nodes(self, nodes: Sequence[tuple[str, str]]) -> None:
-        """DETACH DELETE entity nodes by (label, id): those that now have another label."""
+    def _delete_nodes(self, nodes: Sequence[NodeKey]) -> None:
+        """DETACH DELETE nodes by (label, id): authors no longer in the graph, entities that now
+        have another label."""
         by_label: dict[str, list[str]] = {}
         for label, id_ in nodes:
             by_label.setdefault(label, []).append(id_)
         for label, ids in by_label.items():
-            for chunk in _chunks(ids, self.batch_size):
-                query = f"UNWIND $ids AS id MATCH (n:{_name(label)} {{id: id}}) DETACH DELETE n"
+            query = f"UNWIND $ids AS id MATCH (n:{_name(label)} {{id: id}}) DETACH DELETE n"
+            for chunk in _chunks(ids, DELETE_BATCH):
                 self._write(_consume, query, {"ids": chunk})
 
     def _recompute_coauthors(self, papers: Sequence[str]) -> None:
@@ -660,14 +662,6 @@ def merge_nodes_query(label: str, list_props: Sequence[str] = (), *, replace: bo
     return (
         f"UNWIND $rows AS row MERGE (n:{_name(label)} {{id: row.id}}) SET n += row.props"
         + "".join(f" SET {s}" for s in sets)
-    )
-
-
-def entity_links_query(label: str) -> str:
-    """The paper→entity relationships of the entities of one label whose id is in $ids."""
-    return (
-        f"UNWIND $ids AS id MATCH (p:Paper)-[r]->(e:{_name(label)} {{id: id}}) "
-        "RETURN p.id AS paper, e.id AS id, type(r) AS type, properties(r) AS props"
     )
 
 

@@ -22,18 +22,23 @@ import os
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
 from kg.config import DEFAULT_LOCK_TIMEOUT
-from kg.errors import StoreBusy, StoreError
-from kg.graph import AUTHOR_LABELS, ENTITY_LABELS, LIST_PROPS, EntityLink, GraphData, coauthor_pairs
+from kg.errors import QueryError, StoreBusy, StoreError
+from kg.graph import EntityLink, GraphData, coauthor_pairs
 from kg.identity import AuthorMention
+from kg.index import GraphIndex, NameEntry, index_for
+from kg.schema import AUTHOR_LABELS, ENTITY_LABELS, LIST_PROPS, NodeKey, node_key
 from kg.store.base import Counts, Progress, stored_mentions
+
+if TYPE_CHECKING:
+    from kg.queries.registry import NamedQuery
 
 try:
     import fcntl
@@ -49,10 +54,6 @@ _UMASK = os.umask(0)
 os.umask(_UMASK)
 # node-link's default "id" field would clobber our nodes' own `id` property
 NODE_KEY_FIELD = "node_key"
-
-
-def node_key(label: str, id_: str) -> str:
-    return f"{label}:{id_}"
 
 
 class NetworkXStore:
@@ -253,6 +254,27 @@ class NetworkXStore:
 
     def to_networkx(self) -> nx.MultiDiGraph:
         return self.graph
+
+    def index(self, *, around: NodeKey | None = None, hops: int = 0) -> GraphIndex:
+        return index_for(self.graph)  # the whole graph is at hand: one index serves every view
+
+    def run_query(self, query: NamedQuery, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+        return query.embedded(self.index(), params)
+
+    def run_cypher(
+        self, cypher: str, params: Mapping[str, Any] | None = None, *, write: bool = False
+    ) -> list[dict[str, Any]]:
+        raise QueryError(
+            "ad-hoc Cypher needs Neo4j: the graph is in the embedded store. Set NEO4J_URI (or pass "
+            "--backend neo4j --neo4j-uri …), or ask with a named query: `kg query --list`"
+        )
+
+    def name_entries(self, labels: Sequence[str]) -> list[NameEntry]:
+        return self.index().name_entries(labels)
+
+    def labels_with_id(self, labels: Sequence[str], id_: str) -> list[str]:
+        ix = self.index()
+        return [label for label in labels if ix.has(label, id_)]
 
     def close(self) -> None:
         pass

@@ -1,35 +1,32 @@
-"""What each view shows: the graph (as ``store.to_networkx()`` gives it) → nodes, edges, colours,
+"""What each view shows: the graph's :class:`~kg.index.GraphIndex` → nodes, edges, colours,
 legend and tooltips. No HTML here; :mod:`kg.viz.render` turns a :class:`ViewData` into a page.
 
-Every view is deterministic: communities come from Louvain with a fixed seed, and every ranking
-breaks ties by name, so the same graph gives the same page.
+Every view is deterministic: the co-author groups are ``kg query communities``'s (the same
+Louvain, resolution and seed, independent of hash order), and every ranking breaks ties by name,
+so the same graph gives the same page. Names are resolved by the one resolver
+(:mod:`kg.queries.names`), so ``kg viz author X`` and ``kg query coauthors -p name=X`` pick the
+same person or refuse alike.
 """
 
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 import networkx as nx
 
 from kg.errors import ConfigError, NotFound
-from kg.graph import ENTITY_LABELS, coauthor_pairs
-from kg.model import fold
+from kg.index import GraphIndex
+from kg.queries.names import resolve_author, resolve_entity, resolve_paper, resolve_track
+from kg.queries.registry import named_query
+from kg.queries.twins import community_groups
+from kg.schema import ENTITY_LABELS, ROLE_NAMES, ROLE_RANK, NodeKey, node_key
+from kg.store.base import GraphStore
 
 EGO_KINDS: tuple[str, ...] = ("author", "paper", "entity", "track")
 VIEWS: tuple[str, ...] = ("coauthors", "topics", *EGO_KINDS)
-TOPIC_LABELS = ("Method", "Dataset", "Benchmark", "Task")
-ROLE_TYPES = {
-    "PROPOSES": "proposes",
-    "USES": "uses",
-    "EVALUATED_ON": "evaluated on",
-    "ADDRESSES": "addresses",
-}
-#: Relationships an ego view walks along. COAUTHOR is left out (a shared paper already links two
-#: authors), and so is IN_AREA (every track of an area would be two hops from any paper).
-EGO_RELS = frozenset({"AUTHORED", "IN_TRACK", *ROLE_TYPES})
+TOPIC_LABELS = tuple(label for label in ENTITY_LABELS if label != "Metric")
 
 #: Default --max-nodes per view: the whole sample fits, and the corpus stays responsive.
 DEFAULT_MAX_NODES = {"coauthors": 500, "topics": 300, "ego": 150}
@@ -162,219 +159,126 @@ class ViewData:
         return sorted({t for n in self.nodes for t in n.tracks}, key=str.casefold)
 
 
-# --- reading the graph --------------------------------------------------------------------
+# --- tooltips ----------------------------------------------------------------------------
 
 
-class GraphIndex:
-    """One pass over a ``to_networkx()`` graph into the lookups every view needs."""
+def info(ix: GraphIndex, key: NodeKey) -> Info:
+    """What the tooltip and details panel of a node say."""
+    label = key[0]
+    if label == "Paper":
+        return _paper_info(ix, key[1])
+    if label == "Author":
+        return _author_info(ix, key[1])
+    if label == "Track":
+        return _track_info(ix, key[1])
+    return _entity_info(ix, key)
 
-    def __init__(self, G: nx.MultiDiGraph) -> None:
-        self.G = G
-        self.attrs: dict[str, dict[str, Any]] = dict(G.nodes(data=True))
-        self.by_label: dict[str, list[str]] = {}
-        for key in self.attrs:
-            self.by_label.setdefault(self.kind(key), []).append(key)
-        for keys in self.by_label.values():
-            keys.sort()
-        self.paper_authors: dict[str, list[tuple[int, str]]] = {}
-        self.author_papers: dict[str, list[str]] = {}
-        self.paper_track: dict[str, str] = {}
-        self.track_papers: dict[str, list[str]] = {}
-        self.paper_entities: dict[str, list[tuple[str, str, dict[str, Any]]]] = {}
-        self.entity_papers: dict[str, list[tuple[str, str, dict[str, Any]]]] = {}
-        self.coauthors: dict[tuple[str, str], dict[str, Any]] = {}
-        for a, b, rel, data in G.edges(keys=True, data=True):
-            if rel == "AUTHORED":
-                self.paper_authors.setdefault(b, []).append((int(data.get("position", 0)), a))
-                self.author_papers.setdefault(a, []).append(b)
-            elif rel == "IN_TRACK":
-                self.paper_track[a] = b
-                self.track_papers.setdefault(b, []).append(a)
-            elif rel in ROLE_TYPES:
-                self.paper_entities.setdefault(a, []).append((b, rel, data))
-                self.entity_papers.setdefault(b, []).append((a, rel, data))
-            elif rel == "COAUTHOR":
-                self.coauthors[(a, b) if a < b else (b, a)] = data
-        for pairs in self.paper_authors.values():
-            pairs.sort()
-        for lists in (self.author_papers, self.track_papers):
-            for papers in lists.values():
-                papers.sort()
 
-    def name(self, key: str) -> str:
-        data = self.attrs[key]
-        if self.kind(key) == "Paper":
-            return self._paper_name(key)
-        return str(data.get("name") or data.get("id") or key)
-
-    def kind(self, key: str) -> str:
-        """The node label. Keys are "Label:id" in every store's to_networkx(); the key is read
-        rather than the ``label`` attribute because a Paper's ``label`` property (its readable
-        name) and the node label share that attribute name."""
-        label, sep, _ = key.partition(":")
-        return label if sep else str(self.attrs[key].get("label", ""))
-
-    def _paper_name(self, key: str) -> str:
-        data = self.attrs[key]
-        # Papers carry their readable label (kg.graph.paper_label) as ``name``.
-        for readable in (data.get("name"), data.get("label")):
-            if readable and readable != "Paper":
-                return str(readable)
-        title = data.get("title")
-        if title:
-            head = short(str(title), 60)
-        else:
-            words = str(data.get("abstract") or "").split()
-            head = " ".join(words[:6]) + ("…" if len(words) > 6 else "")
-        authors = self.authors_of(key)
-        if not authors:
-            return head or str(data.get("id", key))
-        surname = self.name(authors[0]).split()[-1]
-        return f"{head} — {surname}{' et al.' * (len(authors) > 1)}"
-
-    def authors_of(self, paper: str) -> list[str]:
-        return [a for _, a in self.paper_authors.get(paper, [])]
-
-    def track_name(self, track: str) -> str:
-        return str(self.attrs[track].get("name") or track)
-
-    def tracks_of(self, key: str) -> list[str]:
-        """Track names a node belongs to, for the track filter."""
-        kind = self.kind(key)
-        if kind == "Track":
-            papers: Iterable[str] = self.track_papers.get(key, [])
-            return [self.track_name(key)]
-        if kind == "Paper":
-            papers = [key]
-        elif kind == "Author":
-            papers = self.author_papers.get(key, [])
-        else:
-            papers = [p for p, _, _ in self.entity_papers.get(key, [])]
-        tracks = {self.paper_track[p] for p in papers if p in self.paper_track}
-        return sorted(self.track_name(t) for t in tracks)
-
-    def papers_of(self, key: str) -> int:
-        kind = self.kind(key)
-        if kind == "Paper":
-            return 1
-        if kind == "Author":
-            return len(self.author_papers.get(key, []))
-        if kind == "Track":
-            return len(self.track_papers.get(key, []))
-        return len({p for p, _, _ in self.entity_papers.get(key, [])})
-
-    # --- tooltips -------------------------------------------------------------------------
-
-    def info(self, key: str) -> Info:
-        kind = self.kind(key)
-        if kind == "Paper":
-            return self._paper_info(key)
-        if kind == "Author":
-            return self._author_info(key)
-        if kind == "Track":
-            return self._track_info(key)
-        return self._entity_info(key)
-
-    def _paper_info(self, key: str) -> Info:
-        data = self.attrs[key]
-        info = Info(heading=self.name(key), kind="Paper", abstract=str(data.get("abstract") or ""))
-        if data.get("title"):
-            info.fields.append(("Title", str(data["title"])))
-        authors = [self.name(a) for a in self.authors_of(key)]
-        if authors:
-            more = " …" if data.get("authors_truncated") else ""
-            info.fields.append(("Authors", ", ".join(authors) + more))
-        if key in self.paper_track:
-            info.fields.append(("Track", self.track_name(self.paper_track[key])))
-        elif data.get("track"):
-            info.fields.append(("Track", str(data["track"])))
-        for label, prop in (("Year", "year"), ("Venue", "venue")):
-            if data.get(prop):
-                info.fields.append((label, str(data[prop])))
-        info.fields.append(("Paper id", str(data.get("id", key))))
-        mentions = sorted(
-            self.paper_entities.get(key, []),
-            key=lambda m: (_ROLE_ORDER.get(m[1], 9), self.kind(m[0]), self.name(m[0]).casefold()),
-        )
-        if mentions:
-            info.items_title = "Extracted entities"
-            info.items = [
-                {
-                    "name": self.name(e),
-                    "note": f"{self.kind(e)}, {ROLE_TYPES[rel]}",
-                    "quote": str(d.get("evidence") or ""),
-                }
-                for e, rel, d in mentions
-            ]
-        return info
-
-    def _author_info(self, key: str) -> Info:
-        data = self.attrs[key]
-        papers = self.author_papers.get(key, [])
-        coauthors = {a for p in papers for a in self.authors_of(p)} - {key}
-        info = Info(heading=self.name(key), kind="Author")
-        info.fields.append(("Papers", str(len(papers))))
-        info.fields.append(("Co-authors", str(len(coauthors))))
-        tracks = self.tracks_of(key)
-        if tracks:
-            info.fields.append(("Tracks", "; ".join(tracks)))
-        variants = [v for v in data.get("variants") or [] if v != data.get("name")]
-        if variants:
-            info.fields.append(("Also written", "; ".join(variants)))
-        info.items_title = "Papers"
+def _paper_info(ix: GraphIndex, pid: str) -> Info:
+    data = ix.papers[pid]
+    info = Info(ix.name(("Paper", pid)), "Paper", abstract=str(data.get("abstract") or ""))
+    if data.get("title"):
+        info.fields.append(("Title", str(data["title"])))
+    authors = [ix.author_names[a] for a in ix.authors_of(pid)]
+    if authors:
+        more = " …" if data.get("authors_truncated") else ""
+        info.fields.append(("Authors", ", ".join(authors) + more))
+    if pid in ix.paper_track:
+        info.fields.append(("Track", ix.tracks[ix.paper_track[pid]]))
+    elif data.get("track"):
+        info.fields.append(("Track", str(data["track"])))
+    for label, prop in (("Year", "year"), ("Venue", "venue")):
+        if data.get(prop):
+            info.fields.append((label, str(data[prop])))
+    info.fields.append(("Paper id", pid))
+    mentions = sorted(
+        ix.paper_mentions.get(pid, []),
+        key=lambda m: (ROLE_RANK[m[0]], m[1][0], ix.name(m[1]).casefold()),
+    )
+    if mentions:
+        info.items_title = "Extracted entities"
         info.items = [
-            {"name": self.name(p), "note": self._track_of(p), "quote": ""}
-            for p in papers[:TOOLTIP_ITEMS]
+            {
+                "name": ix.name(e),
+                "note": f"{e[0]}, {ROLE_NAMES[rel]}",
+                "quote": str(d.get("evidence") or ""),
+            }
+            for rel, e, d in mentions
         ]
-        _more(info, len(papers))
-        return info
+    return info
 
-    def _track_info(self, key: str) -> Info:
-        data = self.attrs[key]
-        papers = self.track_papers.get(key, [])
-        info = Info(heading=self.name(key), kind="Track")
-        if data.get("area"):
-            info.fields.append(("Area", str(data["area"])))
-        info.fields.append(("Papers", str(len(papers))))
-        topics = Counter(
-            e for p in papers for e, _, _ in self.paper_entities.get(p, []) if e in self.attrs
-        )
-        if topics:
-            info.items_title = "Most mentioned"
-            ranked = sorted(topics.items(), key=lambda t: (-t[1], self.name(t[0]).casefold()))
-            info.items = [
-                {"name": self.name(e), "note": f"{self.kind(e)}, {_n(n, 'paper')}", "quote": ""}
-                for e, n in ranked[:TOOLTIP_ITEMS]
-            ]
-            _more(info, len(ranked))
-        return info
 
-    def _entity_info(self, key: str) -> Info:
-        data = self.attrs[key]
-        mentions = self.entity_papers.get(key, [])
-        info = Info(heading=self.name(key), kind=self.kind(key))
-        info.fields.append(("Papers", str(self.papers_of(key))))
-        aliases = [a for a in data.get("aliases") or [] if a != data.get("name")]
-        if aliases:
-            info.fields.append(("Also called", "; ".join(aliases)))
-        tracks = self.tracks_of(key)
-        if tracks:
-            info.fields.append(("Tracks", "; ".join(tracks)))
-        ranked = sorted(mentions, key=lambda m: (_ROLE_ORDER.get(m[1], 9), self.name(m[0])))
-        info.items_title = "Evidence"
+def _author_info(ix: GraphIndex, aid: str) -> Info:
+    data = ix.nodes[("Author", aid)]
+    papers = ix.papers_with(("Author", aid))
+    coauthors = {a for p in papers for a in ix.authors_of(p)} - {aid}
+    info = Info(ix.author_names[aid], "Author")
+    info.fields.append(("Papers", str(len(papers))))
+    info.fields.append(("Co-authors", str(len(coauthors))))
+    tracks = ix.track_names(("Author", aid))
+    if tracks:
+        info.fields.append(("Tracks", "; ".join(tracks)))
+    variants = [v for v in data.get("variants") or [] if v != data.get("name")]
+    if variants:
+        info.fields.append(("Also written", "; ".join(variants)))
+    info.items_title = "Papers"
+    info.items = [
+        {"name": ix.name(("Paper", p)), "note": _track_of(ix, p), "quote": ""}
+        for p in papers[:TOOLTIP_ITEMS]
+    ]
+    _more(info, len(papers))
+    return info
+
+
+def _track_info(ix: GraphIndex, tid: str) -> Info:
+    data = ix.nodes[("Track", tid)]
+    papers = ix.papers_with(("Track", tid))
+    info = Info(ix.tracks[tid], "Track")
+    if data.get("area"):
+        info.fields.append(("Area", str(data["area"])))
+    info.fields.append(("Papers", str(len(papers))))
+    topics = Counter(e for p in papers for _, e, _ in ix.paper_mentions.get(p, []))
+    if topics:
+        info.items_title = "Most mentioned"
+        ranked = sorted(topics.items(), key=lambda t: (-t[1], ix.name(t[0]).casefold()))
         info.items = [
-            {"name": self.name(p), "note": ROLE_TYPES[rel], "quote": str(d.get("evidence") or "")}
-            for p, rel, d in ranked[:TOOLTIP_ITEMS]
+            {"name": ix.name(e), "note": f"{e[0]}, {_n(n, 'paper')}", "quote": ""}
+            for e, n in ranked[:TOOLTIP_ITEMS]
         ]
         _more(info, len(ranked))
-        return info
-
-    def _track_of(self, paper: str) -> str:
-        track = self.paper_track.get(paper)
-        return self.track_name(track) if track else ""
+    return info
 
 
-_ROLE_ORDER = {"PROPOSES": 0, "EVALUATED_ON": 1, "USES": 2, "ADDRESSES": 3}
+def _entity_info(ix: GraphIndex, key: NodeKey) -> Info:
+    data = ix.nodes[key]
+    info = Info(ix.name(key), key[0])
+    info.fields.append(("Papers", str(len(ix.papers_with(key)))))
+    aliases = [a for a in data.get("aliases") or [] if a != data.get("name")]
+    if aliases:
+        info.fields.append(("Also called", "; ".join(aliases)))
+    tracks = ix.track_names(key)
+    if tracks:
+        info.fields.append(("Tracks", "; ".join(tracks)))
+    ranked = sorted(
+        ix.entity_mentions.get(key, []),
+        key=lambda m: (ROLE_RANK[m[0]], ix.name(("Paper", m[1]))),
+    )
+    info.items_title = "Evidence"
+    info.items = [
+        {
+            "name": ix.name(("Paper", p)),
+            "note": ROLE_NAMES[rel],
+            "quote": str(d.get("evidence") or ""),
+        }
+        for rel, p, d in ranked[:TOOLTIP_ITEMS]
+    ]
+    _more(info, len(ranked))
+    return info
+
+
+def _track_of(ix: GraphIndex, paper: str) -> str:
+    track = ix.paper_track.get(paper)
+    return ix.tracks[track] if track else ""
 
 
 def _more(info: Info, total: int) -> None:
@@ -402,25 +306,24 @@ def short(text: str, limit: int = 42) -> str:
 
 
 def coauthors_view(
-    G: nx.MultiDiGraph, *, min_weight: int = 1, max_nodes: int | None = None
+    ix: GraphIndex, *, min_weight: int = 1, max_nodes: int | None = None
 ) -> ViewData:
     """Authors linked by joint papers: size = papers, colour = community, width = joint papers.
 
-    ``min_weight`` keeps links with at least that many joint papers; above 1, authors left with
-    no link are dropped too. ``max_nodes`` keeps the largest collaboration groups first.
+    The communities are those of ``kg query communities`` with its default resolution and seed,
+    over the whole co-author graph; a view shows the members it keeps. ``min_weight`` keeps
+    links with at least that many joint papers; above 1, authors left with no link are dropped
+    too. ``max_nodes`` keeps the largest collaboration groups first.
     """
     max_nodes = max_nodes or DEFAULT_MAX_NODES["coauthors"]
-    idx = GraphIndex(G)
-    authors = idx.by_label.get("Author", [])
+    authors = ix.by_label.get("Author", [])
     if not authors:
         raise NotFound("the graph has no authors — build it first with `kg build`")
     H = nx.Graph()
     H.add_nodes_from(authors)
-    pairs = idx.coauthors or _pairs_from_papers(idx)
-    for (a, b), data in sorted(pairs.items()):
-        joint = int(data.get("papers", 1))
+    for a, b, joint, _ in ix.coauthor_edges():
         if joint >= min_weight:
-            H.add_edge(a, b, papers=joint, weight=float(data.get("weight", joint)))
+            H.add_edge(a, b, papers=joint)
     if min_weight > 1:
         H.remove_nodes_from([n for n in list(H) if H.degree(n) == 0])
     if not H:
@@ -428,19 +331,20 @@ def coauthors_view(
             f"no pair of authors shares {min_weight} or more papers — lower --min-weight"
         )
     total = H.number_of_nodes()
+    papers = {a: len(ix.author_papers.get(a, ())) for a in H}
     # Whole collaboration groups first, biggest first, so a cut rarely splits a group.
     components = sorted(
         (sorted(c) for c in nx.connected_components(H)),
-        key=lambda c: (-len(c), -sum(idx.papers_of(a) for a in c), c[0]),
+        key=lambda c: (-len(c), -sum(papers[a] for a in c), c[0]),
     )
     order = [
         a
         for comp in components
-        for a in sorted(comp, key=lambda a: (-idx.papers_of(a), idx.name(a).casefold(), a))
+        for a in sorted(comp, key=lambda a: (-papers[a], ix.author_names[a].casefold(), a))
     ]
     keep = order[:max_nodes]
-    S = H.subgraph(keep).copy()
-    communities = _communities(S, idx)
+    S = H.subgraph(keep)
+    communities = _communities(ix, keep, papers)
     color: dict[str, str] = {}
     legend: list[LegendItem] = []
     solo = 0
@@ -453,7 +357,7 @@ def coauthors_view(
         for a in members:
             color[a] = shade
         if len(legend) < LEGEND_COMMUNITIES:
-            lead = idx.name(members[0])  # the most prolific member names the group
+            lead = ix.author_names[members[0]]  # the most prolific member names the group
             label = f"{lead} and {_n(len(members) - 1, 'other')}"
             legend.append(LegendItem(label, shade, len(members)))
     grouped = sum(1 for m in communities if len(m) > 1)
@@ -467,29 +371,28 @@ def coauthors_view(
     community_of = {a: i for i, members in enumerate(communities, 1) for a in members}
     nodes = []
     for a in keep:
-        info = idx.info(a)
+        key = ("Author", a)
+        about = info(ix, key)
         number = community_of[a]
         group = f"#{number} ({_n(len(communities[number - 1]), 'author')})"
-        info.fields.insert(2, ("Group", group))
+        about.fields.insert(2, ("Group", group))
+        name = short(ix.author_names[a])
         nodes.append(
-            VNode(
-                a, short(idx.name(a)), "Author", idx.papers_of(a), color[a], idx.tracks_of(a), info
-            )
+            VNode(node_key(*key), name, "Author", papers[a], color[a], ix.track_names(key), about)
         )
     edges = [
         VEdge(
-            a,
-            b,
+            node_key("Author", a),
+            node_key("Author", b),
             "COAUTHOR",
             _edge_width(d["papers"]),
-            f"{idx.name(a)} — {idx.name(b)}: {_n(d['papers'], 'joint paper')}",
+            f"{ix.author_names[a]} — {ix.author_names[b]}: {_n(d['papers'], 'joint paper')}",
         )
-        for a, b, d in sorted(S.edges(data=True))
+        for a, b, d in sorted((min(a, b), max(a, b), d) for a, b, d in S.edges(data=True))
     ]
-    papers = len(idx.by_label.get("Paper", []))
     subtitle = (
         f"{_n(len(nodes), 'author')} · {_n(len(edges), 'co-author link')} · "
-        f"{_n(grouped, 'collaboration group')} · from {_n(papers, 'paper')}"
+        f"{_n(grouped, 'collaboration group')} · from {_n(len(ix.papers), 'paper')}"
     )
     if min_weight > 1:
         subtitle += f" · links with ≥ {min_weight} joint papers"
@@ -499,32 +402,29 @@ def coauthors_view(
         subtitle=subtitle,
         nodes=nodes,
         edges=edges,
-        legend_title="Collaboration groups (Louvain)",
+        legend_title="Collaboration groups (Louvain, as kg query communities)",
         legend=legend,
         total_nodes=total,
         notice=_cut_notice(len(nodes), total, "authors", max_nodes, "the largest groups"),
     )
 
 
-def topics_view(
-    G: nx.MultiDiGraph, *, min_weight: int = 1, max_nodes: int | None = None
-) -> ViewData:
+def topics_view(ix: GraphIndex, *, min_weight: int = 1, max_nodes: int | None = None) -> ViewData:
     """Tracks linked to the methods, datasets, benchmarks and tasks their papers mention.
 
     A link's width is the number of the track's papers that mention the entity; ``min_weight``
     drops thinner links. ``max_nodes`` keeps every track and the most-mentioned entities.
     """
     max_nodes = max_nodes or DEFAULT_MAX_NODES["topics"]
-    idx = GraphIndex(G)
-    links: Counter[tuple[str, str]] = Counter()
-    for track, papers in idx.track_papers.items():
+    links: Counter[tuple[NodeKey, NodeKey]] = Counter()
+    for track, papers in ix.track_papers.items():
         for p in papers:
-            for e in {e for e, _, _ in idx.paper_entities.get(p, [])}:
-                if idx.kind(e) in TOPIC_LABELS:
-                    links[(track, e)] += 1
+            for e in {e for _, e, _ in ix.paper_mentions.get(p, [])}:
+                if e[0] in TOPIC_LABELS:
+                    links[(("Track", track), e)] += 1
     links = Counter({k: n for k, n in links.items() if n >= min_weight})
     if not links:
-        if not idx.by_label.get("Track"):
+        if not ix.tracks:
             raise NotFound("the graph has no tracks — build it first with `kg build`")
         raise NotFound(
             "no track shares an entity with "
@@ -534,14 +434,15 @@ def topics_view(
                 else "any paper — were entities extracted? (`kg build`)"
             )
         )
-    tracks = sorted({t for t, _ in links}, key=lambda t: (-idx.papers_of(t), idx.name(t)))
+    count = {k: len(ix.papers_with(k)) for pair in links for k in pair}
+    tracks = sorted({t for t, _ in links}, key=lambda t: (-count[t], ix.name(t)))
     entities = sorted(
         {e for _, e in links},
         key=lambda e: (
-            -idx.papers_of(e),
+            -count[e],
             -sum(1 for t, x in links if x == e),
-            idx.name(e).casefold(),
-            e,
+            ix.name(e).casefold(),
+            node_key(*e),
         ),
     )
     total = len(tracks) + len(entities)
@@ -552,14 +453,20 @@ def topics_view(
     kept = kept_tracks | set(entities)
     edges = [
         VEdge(
-            t, e, "TRACK_TOPIC", _edge_width(n), f"{idx.name(t)} — {idx.name(e)}: {_n(n, 'paper')}"
+            node_key(*t),
+            node_key(*e),
+            "TRACK_TOPIC",
+            _edge_width(n),
+            f"{ix.name(t)} — {ix.name(e)}: {_n(n, 'paper')}",
         )
-        for (t, e), n in sorted(links.items())
+        for (t, e), n in sorted(
+            links.items(), key=lambda kv: (node_key(*kv[0][0]), node_key(*kv[0][1]))
+        )
         if t in kept and e in kept
     ]
     linked = {x for edge in edges for x in (edge.source, edge.target)}
-    nodes = [_typed_node(idx, k) for k in [*tracks, *entities] if k in linked]
-    without_track = len(idx.by_label.get("Paper", [])) - len(idx.paper_track)
+    nodes = [_typed_node(ix, k) for k in [*tracks, *entities] if node_key(*k) in linked]
+    without_track = len(ix.papers) - len(ix.paper_track)
     subtitle = f"{_kind_summary(nodes)} · {_n(len(edges), 'link')}"
     if min_weight > 1:
         subtitle += f" · links with ≥ {min_weight} papers"
@@ -585,146 +492,116 @@ def topics_view(
 
 
 def ego_view(
-    G: nx.MultiDiGraph,
-    kind: str,
-    arg: str,
-    *,
-    hops: int = 2,
-    max_nodes: int | None = None,
+    ix: GraphIndex, center: NodeKey, *, hops: int = 2, max_nodes: int | None = None
 ) -> ViewData:
     """Everything within ``hops`` of one author, paper, entity or track (papers are the hubs:
     author → papers → co-authors, tracks and entities)."""
-    if kind not in EGO_KINDS:
-        raise ConfigError(f"unknown ego view {kind!r}: use one of {', '.join(EGO_KINDS)}")
+    if center not in ix.nodes:
+        raise NotFound(f"the graph has no node {node_key(*center)!r}")
     max_nodes = max_nodes or DEFAULT_MAX_NODES["ego"]
-    idx = GraphIndex(G)
-    center = resolve(idx, kind, arg)
     dist = {center: 0}
     queue = deque([center])
     while queue:
         node = queue.popleft()
         if dist[node] >= hops:
             continue
-        for nbr in _ego_neighbours(G, node):
+        for nbr in ix.neighbours(node):
             if nbr not in dist:
                 dist[nbr] = dist[node] + 1
                 queue.append(nbr)
     total = len(dist)
     # Nearest first; within a ring, the nodes tied most to the ring inside it (a co-author by
     # joint papers), so a cut keeps what matters to the centre rather than global hubs.
-    inward = {k: sum(1 for n in _ego_neighbours(G, k) if dist.get(n) == dist[k] - 1) for k in dist}
+    inward = {k: sum(1 for n in ix.neighbours(k) if dist.get(n) == dist[k] - 1) for k in dist}
     order = sorted(
-        dist, key=lambda k: (dist[k], -inward[k], -G.degree(k), idx.name(k).casefold(), k)
+        dist,
+        key=lambda k: (dist[k], -inward[k], -ix.degree[k], ix.name(k).casefold(), node_key(*k)),
     )
     keep = order[:max_nodes]
+    kept = set(keep)
     edges = []
-    for a, b, rel, data in sorted(G.subgraph(keep).edges(keys=True, data=True)):
-        if rel not in EGO_RELS:
-            continue
-        if rel in ROLE_TYPES:
-            title = f"{idx.name(a)} {ROLE_TYPES[rel]} {idx.name(b)}"
+    for a, b, rel, data in sorted(_ego_edges(ix, kept), key=lambda e: e[:3]):
+        start, end = ix.name(a), ix.name(b)
+        if rel in ROLE_NAMES:
+            title = f"{start} {ROLE_NAMES[rel]} {end}"
             if data.get("evidence"):
                 title += f"\n“{data['evidence']}”"
         elif rel == "AUTHORED":
-            title = f"{idx.name(a)} wrote {idx.name(b)}"
+            title = f"{start} wrote {end}"
         else:
-            title = f"{idx.name(a)} is in {idx.name(b)}"
-        edges.append(VEdge(a, b, rel, 1.5, title))
-    nodes = [_typed_node(idx, k, center=k == center) for k in keep]
-    what = {"author": "Author", "paper": "Paper", "entity": idx.kind(center), "track": "Track"}
+            title = f"{start} is in {end}"
+        edges.append(VEdge(node_key(*a), node_key(*b), rel, 1.5, title))
+    nodes = [_typed_node(ix, k, center=k == center) for k in keep]
     subtitle = f"{_kind_summary(nodes)} · within {_n(hops, 'hop')}"
     return _typed_view(
-        kind,
-        f"{what[kind]}: {idx.name(center)}",
+        _KIND_OF.get(center[0], "entity"),
+        f"{center[0]}: {ix.name(center)}",
         subtitle,
         nodes,
         edges,
         total=total,
         notice=_cut_notice(len(nodes), total, "nodes", max_nodes, "the nearest"),
-        focus=center,
+        focus=node_key(*center),
     )
 
 
-def resolve(idx: GraphIndex, kind: str, arg: str) -> str:
-    """The node key an ego view is centred on, or NotFound with the closest names."""
-    wanted = fold(arg)
-    labels = {
-        "author": ("Author",),
-        "paper": ("Paper",),
-        "entity": ENTITY_LABELS,
-        "track": ("Track",),
-    }[kind]
-    candidates = [k for label in labels for k in idx.by_label.get(label, [])]
-    if not candidates:
-        raise NotFound(f"the graph has no {kind}s — build it first with `kg build`")
-    exact: list[str] = []
-    for key in candidates:
-        data = idx.attrs[key]
-        names = [idx.name(key), str(data.get("id", "")), key]
-        names += list(data.get("variants") or []) + list(data.get("aliases") or [])
-        if kind == "track" and data.get("subarea"):
-            names.append(str(data["subarea"]))
-        if arg in names or wanted in {fold(n) for n in names if n}:
-            exact.append(key)
-    if kind == "author" and len(exact) > 1:  # people who share a name: say so, never guess
-        by_id = [k for k in exact if idx.attrs[k].get("id") == wanted]
-        if by_id:
-            return by_id[0]
-        who = "; ".join(f"{idx.name(k)} (id {idx.attrs[k].get('id')!r})" for k in sorted(exact))
-        raise NotFound(f"{arg!r} is several authors: {who} — pass one of the ids")
-    if exact:
-        # An entity name can be both a Dataset and a Benchmark: take the one more papers mention.
-        return min(exact, key=lambda k: (-idx.papers_of(k), k))
-    from rapidfuzz import fuzz, process
-
-    choices = {key: idx.name(key) for key in candidates}
-    near = process.extract(arg, choices, scorer=fuzz.WRatio, limit=3, score_cutoff=60)
-    hint = "; ".join(f"{name!r}" for name, _, _ in near)
-    message = f"no {kind} named {arg!r} in the graph"
-    if kind == "paper":
-        message = f"no paper with id or label {arg!r} in the graph"
-    raise NotFound(message + (f" — did you mean {hint}?" if hint else ""))
+_KIND_OF = {"Author": "author", "Paper": "paper", "Track": "track"}
 
 
 # --- helpers ------------------------------------------------------------------------------
 
 
-def _ego_neighbours(G: nx.MultiDiGraph, node: str) -> list[str]:
-    out = [b for _, b, rel in G.out_edges(node, keys=True) if rel in EGO_RELS]
-    out += [a for a, _, rel in G.in_edges(node, keys=True) if rel in EGO_RELS]
-    return sorted(set(out))
+def _ego_edges(
+    ix: GraphIndex, kept: set[NodeKey]
+) -> list[tuple[NodeKey, NodeKey, str, dict[str, Any]]]:
+    """The relationships an ego view draws between the nodes it keeps, from their papers."""
+    out: list[tuple[NodeKey, NodeKey, str, dict[str, Any]]] = []
+    for label, pid in kept:
+        if label != "Paper":
+            continue
+        paper = ("Paper", pid)
+        out += [
+            (("Author", a), paper, "AUTHORED", {})
+            for a in ix.authors_of(pid)
+            if ("Author", a) in kept
+        ]
+        track = ("Track", ix.paper_track.get(pid, ""))
+        if track in kept:
+            out.append((paper, track, "IN_TRACK", {}))
+        out += [(paper, e, rel, d) for rel, e, d in ix.paper_mentions.get(pid, ()) if e in kept]
+    return out
 
 
-def _communities(S: nx.Graph, idx: GraphIndex) -> list[list[str]]:
-    """Louvain (seed 42) on joint-paper weights; numbered by size, members by papers."""
-    found = nx.community.louvain_communities(S, weight="weight", seed=42) if S else []
+def _communities(ix: GraphIndex, shown: list[str], papers: dict[str, int]) -> list[list[str]]:
+    """The groups of ``kg query communities`` (its default resolution and seed), cut to the
+    authors shown; an author with no co-author is a group of one. Numbered by size, members by
+    papers."""
+    defaults = {p.name: p.default for p in named_query("communities").spec.params}
+    groups = community_groups(ix, resolution=defaults["resolution"], seed=defaults["seed"])
+    visible = set(shown)
+    grouped = [[m for m in members if m in visible] for _, _, _, members in groups]
+    found = [g for g in grouped if g]
+    alone = visible - {m for g in found for m in g}
+    found += [[a] for a in alone]
     members = [
-        sorted(c, key=lambda a: (-idx.papers_of(a), idx.name(a).casefold(), a)) for c in found
+        sorted(c, key=lambda a: (-papers[a], ix.author_names[a].casefold(), a)) for c in found
     ]
-    return sorted(members, key=lambda m: (-len(m), idx.name(m[0]).casefold(), m[0]))
+    return sorted(members, key=lambda m: (-len(m), ix.author_names[m[0]].casefold(), m[0]))
 
 
-def _pairs_from_papers(idx: GraphIndex) -> dict[tuple[str, str], dict[str, Any]]:
-    """COAUTHOR from AUTHORED, for a graph written without materialized co-author links."""
-    pairs = coauthor_pairs(
-        [idx.authors_of(p) for p in idx.paper_authors if idx.attrs[p].get("coauthor_pairs", True)]
-    )
-    return {k: {"papers": n, "weight": w} for k, (n, w) in pairs.items()}
-
-
-def _typed_node(idx: GraphIndex, key: str, *, center: bool = False) -> VNode:
-    kind = idx.kind(key)
-    label = idx.name(key)
-    if kind == "Track" and idx.attrs[key].get("subarea"):
-        label = str(idx.attrs[key]["subarea"])  # the area is in the tooltip; keep the map legible
+def _typed_node(ix: GraphIndex, key: NodeKey, *, center: bool = False) -> VNode:
+    label = ix.name(key)
+    subarea = ix.nodes[key].get("subarea") if key[0] == "Track" else None
+    if subarea:
+        label = str(subarea)  # the area is in the tooltip; keep the map legible
     return VNode(
-        key,
+        node_key(*key),
         short(label),
-        kind,
-        idx.papers_of(key),
-        TYPE_COLORS.get(kind, "#999999"),
-        idx.tracks_of(key),
-        idx.info(key),
+        key[0],
+        len(ix.papers_with(key)),
+        TYPE_COLORS.get(key[0], "#999999"),
+        ix.track_names(key),
+        info(ix, key),
         center,
     )
 
@@ -772,7 +649,7 @@ def _cut_notice(shown: int, total: int, what: str, max_nodes: int, first: str) -
 
 
 def make_view(
-    G: nx.MultiDiGraph,
+    store: GraphStore,
     view: str,
     arg: str | None = None,
     *,
@@ -780,16 +657,35 @@ def make_view(
     max_nodes: int | None = None,
     hops: int = 2,
 ) -> ViewData:
-    """The view the CLI names: ``coauthors``, ``topics``, or an ego view with its argument."""
+    """The view the CLI names: ``coauthors``, ``topics``, or an ego view centred on the author,
+    paper, entity or track ``arg`` names (resolved like ``kg query`` resolves names)."""
     if view == "coauthors":
-        return coauthors_view(G, min_weight=min_weight, max_nodes=max_nodes)
+        return coauthors_view(store.index(), min_weight=min_weight, max_nodes=max_nodes)
     if view == "topics":
-        return topics_view(G, min_weight=min_weight, max_nodes=max_nodes)
+        return topics_view(store.index(), min_weight=min_weight, max_nodes=max_nodes)
     if view in EGO_KINDS:
         if not arg:
             raise ConfigError(f"`kg viz {view}` needs a {_ARG_NAMES[view]}, e.g. {_EXAMPLES[view]}")
-        return ego_view(G, view, arg, hops=hops, max_nodes=max_nodes)
+        center = resolve_center(store, view, arg)
+        ix = store.index(around=center, hops=hops)
+        return ego_view(ix, center, hops=hops, max_nodes=max_nodes)
     raise ConfigError(f"unknown view {view!r}: use one of {', '.join(VIEWS)}")
+
+
+def resolve_center(store: GraphStore, kind: str, arg: str) -> NodeKey:
+    """The node ``kg viz KIND ARG`` is centred on, found by the one resolver. An entity id that
+    is several labels (a Dataset and a Benchmark) is the one more papers mention."""
+    if kind == "author":
+        return ("Author", resolve_author(store, arg))
+    if kind == "paper":
+        return ("Paper", resolve_paper(store, arg))
+    if kind == "track":
+        return ("Track", resolve_track(store, arg))
+    id_ = resolve_entity(store, arg)
+    keys = [(label, id_) for label in store.labels_with_id(ENTITY_LABELS, id_)]
+    if len(keys) == 1:
+        return keys[0]
+    return min(keys, key=lambda k: (-len(store.index(around=k).papers_with(k)), k))
 
 
 _ARG_NAMES = {"author": "name", "paper": "paper id", "entity": "name", "track": "name"}

@@ -1,31 +1,36 @@
-"""The Neo4j store's write lease (:meth:`kg.store.neo4j.Neo4jStore.locked`): one build at a time.
-
-A no-op SET write-locks the lease node first, so the read after it sees what another taker
-committed, and two takers cannot both find it free. Expiry is the server's clock: kg processes
-on several machines need not agree on the time.
-"""
+"""The Neo4j write lease's statements (:meth:`kg.store.neo4j.Neo4jStore.locked`): one kg writer
+at a time, named by host and pid, with an expiry its holder renews while it runs."""
 
 from __future__ import annotations
 
 import os
 import socket
+import uuid
 from typing import Any
 
 from neo4j import ManagedTransaction
 
-#: A write lease not renewed for this long has lapsed (its holder died); renewed every third.
+#: A lease not renewed for this long has lapsed: its holder was killed (renewed every third).
 LEASE_SECONDS = 60.0
 
-LEASE = "MERGE (l:KgWriteLock {id: 'write'}) SET l.id = l.id"
-LEASE_HOLDER = (
+
+def new_token() -> str:
+    return uuid.uuid4().hex
+
+
+# The write lease (Neo4jStore.locked). A no-op SET write-locks the lease node first, so the
+# read after it sees what another taker committed, and two takers cannot both find it free.
+# Expiry is the server's clock: kg processes on several machines need not agree on the time.
+_LEASE = "MERGE (l:KgWriteLock {id: 'write'}) SET l.id = l.id"
+_LEASE_HOLDER = (
     "MATCH (l:KgWriteLock {id: 'write'}) RETURN l.token AS token, l.host AS host, l.pid AS pid, "
     "coalesce(l.expires, 0) > timestamp() AS live"
 )
-CLAIM_LEASE = (
+_CLAIM_LEASE = (
     "MATCH (l:KgWriteLock {id: 'write'}) "
     "SET l.token = $token, l.host = $host, l.pid = $pid, l.expires = timestamp() + $ms"
 )
-RENEW_LEASE = (
+_RENEW_LEASE = (
     "MATCH (l:KgWriteLock {id: 'write'}) WHERE l.token = $token "
     "SET l.expires = timestamp() + $ms RETURN count(l) AS n"
 )
@@ -40,12 +45,12 @@ ABANDONED: set[str] = set()
 def claim_lease(tx: ManagedTransaction, token: str, stale: list[str]) -> dict[str, Any] | None:
     """Claim the lease unless another holder's is live (and not in ``stale``): None when
     claimed, else that holder (token, host, pid)."""
-    tx.run(LEASE).consume()
-    row = tx.run(LEASE_HOLDER).single(strict=True)
+    tx.run(_LEASE).consume()
+    row = tx.run(_LEASE_HOLDER).single(strict=True)
     if row["live"] and row["token"] not in (None, token, *stale):
         return row.data()
     tx.run(
-        CLAIM_LEASE,
+        _CLAIM_LEASE,
         token=token,
         host=socket.gethostname(),
         pid=os.getpid(),
@@ -55,7 +60,7 @@ def claim_lease(tx: ManagedTransaction, token: str, stale: list[str]) -> dict[st
 
 
 def renew_lease(tx: ManagedTransaction, token: str) -> bool:
-    row = tx.run(RENEW_LEASE, token=token, ms=int(LEASE_SECONDS * 1000)).single(strict=True)
+    row = tx.run(_RENEW_LEASE, token=token, ms=int(LEASE_SECONDS * 1000)).single(strict=True)
     return bool(row["n"])
 
 
