@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from kg.errors import NotFound, QueryError
+from kg.extract import extract_papers
 from kg.graph import build_graph
 from kg.model import ExtractedPaper
 from kg.queries import list_queries, run_cypher, run_query
@@ -26,6 +27,7 @@ from kg.store.networkx import NetworkXStore
 
 pytestmark = pytest.mark.neo4j
 IDENTITY_FIXTURE = Path(__file__).parent / "fixtures" / "venue2023.json"
+YEARS_FIXTURE = Path(__file__).parent / "fixtures" / "years.jsonl"  # ten years, for trends
 
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("coauthors", {"name": "Fazl Barez"}),
@@ -74,6 +76,11 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("institution-collaborations", {}),
     ("institution-collaborations", {"min_papers": 1, "limit": 3}),
     ("institution-collaborations", {"institution": "Stanford University", "min_papers": 1}),
+    ("trends", {}),
+    ("trends", {"entity": "Gaussian process"}),
+    ("trends", {"entity": "LSTM", "from": 2012, "to": 2017}),
+    ("trends", {"type": "dataset", "min_papers": 1, "limit": 2}),
+    ("trends", {"from": 2030}),
 ]
 
 
@@ -87,6 +94,7 @@ def stores(
     from kg.store.neo4j import Neo4jStore
 
     identity = [ExtractedPaper(p) for p in read_sources([IDENTITY_FIXTURE]).papers]
+    identity += extract_papers(read_sources([YEARS_FIXTURE]).papers)
     graph = build_graph([*sample_records, *identity])
     embedded = NetworkXStore(tmp_path_factory.mktemp("kg"))
     embedded.write(graph, fresh=True)

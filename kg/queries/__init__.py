@@ -15,6 +15,7 @@ from difflib import get_close_matches
 from typing import Any
 
 from kg.errors import QueryError
+from kg import trends
 from kg.queries import twins
 from kg.queries.guard import commands
 from kg.queries.index import index_for
@@ -154,6 +155,10 @@ def _run_on_neo4j(store: GraphStore, spec: QuerySpec, sent: dict[str, Any]) -> l
         edges = run_cypher_rows(store, edges_cypher, {"limit": 1 << 62})
         return twins.betweenness(_edges(edges), sent)
     records = run_cypher_rows(store, spec.cypher, sent)
+    if spec.name == "trends":
+        counts = [(r["label"], r["id"], r["name"], r["year"], r["papers"]) for r in records]
+        totals = {r["year"]: r["papers"] for r in records if not r["label"]}
+        return trends.trend_rows([c for c in counts if c[0]], totals, sent)
     return [tuple(record[c] for c in spec.columns) for record in records]
 
 
@@ -185,6 +190,8 @@ _EMPTY = {
     "communities": "no community matches (an author with no co-authors is in none)",
     "top-institutions": "no matching paper gives its authors' affiliations",
     "institution-collaborations": "no pair of institutions shares at least {min_papers} papers",
+    "trends": "no paper with a year in the range asked (from {from}, to {to}; 0 is open) mentions "
+    "{entity}, or no entity is in {min_papers} of them (an empty entity means any)",
 }
 
 

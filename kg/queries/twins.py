@@ -22,6 +22,7 @@ from typing import Any
 
 import networkx as nx
 
+from kg import trends
 from kg.queries.index import MENTION_TYPES, EntityKey, GraphIndex
 
 Row = tuple[Any, ...]
@@ -485,6 +486,26 @@ def communities_twin(ix: GraphIndex, p: Params) -> list[Row]:
     return _community_rows(groups, names, p)
 
 
+def trends_twin(ix: GraphIndex, p: Params) -> list[Row]:
+    """Papers per year, and per entity per year, as cypher/trends.cypher counts them."""
+    years = {pid: a.get("year") for pid, a in ix.papers.items() if trends.in_range(a.get("year"), p)}
+    totals = Counter(years.values())
+    per: Counter[tuple[EntityKey, int]] = Counter()
+    for pid, year in years.items():
+        for key in {e for _, e, _ in ix.paper_mentions.get(pid, ()) if e[0] in trends.LABELS}:
+            if (not p["entity"] or key[1] == p["entity"]) and (not p["type"] or key[0] == p["type"]):
+                per[(key, year)] += 1
+    papers: Counter[EntityKey] = Counter()
+    for (key, _), n in per.items():
+        papers[key] += n
+    counts = [
+        (label, id_, ix.entities[(label, id_)].get("name") or id_, year, n)
+        for ((label, id_), year), n in per.items()
+        if p["entity"] or papers[(label, id_)] >= p["min_papers"]
+    ]
+    return trends.trend_rows(counts, totals, p)
+
+
 TWINS: dict[str, Callable[[GraphIndex, Params], list[Row]]] = {
     "coauthors": coauthors,
     "top-collaborations": top_collaborations,
@@ -502,6 +523,7 @@ TWINS: dict[str, Callable[[GraphIndex, Params], list[Row]]] = {
     "central-authors": central_authors,
     "top-institutions": top_institutions,
     "institution-collaborations": institution_collaborations,
+    "trends": trends_twin,
 }
 
 __all__ = ["MENTION_TYPES", "TWINS", "betweenness", "communities", "cypher_round"]
