@@ -495,12 +495,27 @@ def train_cmd(
     show(render_rows(["dev set", "label", "P", "R", "F1"], report.score_rows(), "table"))
 
 
+EXPORT_FORMATS = "graphml, gexf, vosviewer, neo4j-admin, jsonl or csv"
+MinWeightOpt = Annotated[
+    int,
+    typer.Option(
+        "--min-weight",
+        min=1,
+        help="Hide links with fewer papers: joint papers (coauthors), papers (topics).",
+    ),
+]
+MaxNodesOpt = Annotated[
+    int | None,
+    typer.Option("--max-nodes", min=1, help="At most this many nodes (default per view)."),
+]
+
+
 @app.command("viz")
 def viz_cmd(
     view: Annotated[
         str,
         typer.Argument(
-            help="coauthors | topics | author NAME | paper ID | entity NAME | track NAME",
+            help="coauthors | topics | trends | author NAME | paper ID | entity NAME | track NAME",
             show_default=False,
         ),
     ],
@@ -516,17 +531,10 @@ def viz_cmd(
             "--output", "-o", help="HTML file to write (default: visualizations/VIEW.html)."
         ),
     ] = None,
-    min_weight: Annotated[
-        int,
-        typer.Option(
-            "--min-weight",
-            min=1,
-            help="Hide links with fewer papers: joint papers (coauthors), papers (topics).",
-        ),
-    ] = 1,
-    max_nodes: Annotated[
-        int | None,
-        typer.Option("--max-nodes", min=1, help="At most this many nodes (default per view)."),
+    min_weight: MinWeightOpt = 1,
+    max_nodes: MaxNodesOpt = None,
+    entity: Annotated[
+        list[str] | None, typer.Option("--entity", help="trends: draw these (repeatable).")
     ] = None,
     hops: Annotated[int, typer.Option("--hops", min=1, max=3, help="Ego views: how far.")] = 2,
     png: Annotated[
@@ -544,9 +552,13 @@ def viz_cmd(
     neo4j_user: UserOpt = None,
 ) -> None:
     """Write an interactive, offline HTML view of the graph and print its path."""
-    from kg.viz import default_output_path, make_view, write_html
+    from kg.viz import default_output_path, make_view, write_html, write_trends
 
     with store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store:
+        if view.lower() == "trends":  # a chart from the trends query, not a network
+            written = run(lambda: write_trends(graph_store, entities=entity or [], output=output))
+            out.print(str(written), highlight=False, markup=False)
+            return
         graph = run(graph_store.to_networkx)
     data = run(
         lambda: make_view(
@@ -568,6 +580,34 @@ def viz_cmd(
         import webbrowser
 
         webbrowser.open(path.resolve().as_uri())
+
+
+@app.command("export")
+def export_cmd(
+    fmt: Annotated[str, typer.Option("--format", "-f", help=EXPORT_FORMATS)],
+    output: Annotated[Path, typer.Option("--output", "-o", help="File (neo4j-admin: a folder).")],
+    view: Annotated[
+        str | None, typer.Option(help="all, coauthors or topics (default all; vosviewer coauthors)")
+    ] = None,
+    min_weight: MinWeightOpt = 1,
+    max_nodes: MaxNodesOpt = None,
+    backend: BackendOpt = "auto",
+    store: StoreOpt = None,
+    neo4j_uri: UriOpt = None,
+    neo4j_user: UserOpt = None,
+) -> None:
+    """Write the graph or a view of it for Gephi, Cytoscape, VOSviewer or neo4j-admin."""
+    from kg.export import export_graph
+
+    with store_from_options(store, backend, neo4j_uri, neo4j_user) as gs:
+        done = run(
+            lambda: export_graph(
+                gs, fmt, output, view=view, min_weight=min_weight, max_nodes=max_nodes
+            )
+        )
+    if done.notice:
+        err.print(printable(done.notice), highlight=False, markup=False)
+    out.print(printable(done.report()), highlight=False, markup=False)
 
 
 # --- queries ------------------------------------------------------------------------------

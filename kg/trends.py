@@ -121,7 +121,9 @@ def series_of(counts: Iterable[Count], totals: Mapping[int, int]) -> list[Series
             names[(label, id_)] = name
     all_papers = tuple(totals[y] for y in years)
     return [
-        Series(label, id_, names[(label, id_)], years, tuple(per.get(y, 0) for y in years), all_papers)
+        Series(
+            label, id_, names[(label, id_)], years, tuple(per.get(y, 0) for y in years), all_papers
+        )
         for (label, id_), per in sorted(by_entity.items())
     ]
 

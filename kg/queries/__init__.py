@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from difflib import get_close_matches
 from typing import Any
 
-from kg.errors import QueryError
 from kg import trends
+from kg.errors import QueryError
 from kg.queries import twins
 from kg.queries.guard import commands
 from kg.queries.index import index_for

@@ -488,13 +488,16 @@ def communities_twin(ix: GraphIndex, p: Params) -> list[Row]:
 
 def trends_twin(ix: GraphIndex, p: Params) -> list[Row]:
     """Papers per year, and per entity per year, as cypher/trends.cypher counts them."""
-    years = {pid: a.get("year") for pid, a in ix.papers.items() if trends.in_range(a.get("year"), p)}
+    years: dict[str, int] = {
+        pid: a["year"] for pid, a in ix.papers.items() if trends.in_range(a.get("year"), p)
+    }
     totals = Counter(years.values())
     per: Counter[tuple[EntityKey, int]] = Counter()
     for pid, year in years.items():
         for key in {e for _, e, _ in ix.paper_mentions.get(pid, ()) if e[0] in trends.LABELS}:
-            if (not p["entity"] or key[1] == p["entity"]) and (not p["type"] or key[0] == p["type"]):
-                per[(key, year)] += 1
+            if (p["entity"] and key[1] != p["entity"]) or (p["type"] and key[0] != p["type"]):
+                continue
+            per[(key, year)] += 1
     papers: Counter[EntityKey] = Counter()
     for (key, _), n in per.items():
         papers[key] += n

@@ -120,6 +120,7 @@ class VNode:
     tracks: list[str]  # track names, for the track filter
     info: Info
     center: bool = False
+    community: int = 0  # 1 = the largest (Louvain, seed 42); 0 = none computed
 
 
 @dataclass(slots=True)
@@ -129,6 +130,7 @@ class VEdge:
     kind: str  # relationship type, or "TRACK_TOPIC" for the topic map's aggregate edges
     width: float
     title: str
+    weight: float = 1.0  # joint papers (coauthors), papers (topics)
 
 
 @dataclass(slots=True)
@@ -471,19 +473,10 @@ def coauthors_view(
         number = community_of[a]
         group = f"#{number} ({_n(len(communities[number - 1]), 'author')})"
         info.fields.insert(2, ("Group", group))
-        nodes.append(
-            VNode(
-                a, short(idx.name(a)), "Author", idx.papers_of(a), color[a], idx.tracks_of(a), info
-            )
-        )
+        name, papers, tracks = short(idx.name(a)), idx.papers_of(a), idx.tracks_of(a)
+        nodes.append(VNode(a, name, "Author", papers, color[a], tracks, info, community=number))
     edges = [
-        VEdge(
-            a,
-            b,
-            "COAUTHOR",
-            _edge_width(d["papers"]),
-            f"{idx.name(a)} — {idx.name(b)}: {_n(d['papers'], 'joint paper')}",
-        )
+        _link(idx, a, b, "COAUTHOR", d["papers"], "joint paper")
         for a, b, d in sorted(S.edges(data=True))
     ]
     papers = len(idx.by_label.get("Paper", []))
@@ -551,14 +544,15 @@ def topics_view(
     entities = entities[: max(0, max_nodes - len(tracks))]
     kept = kept_tracks | set(entities)
     edges = [
-        VEdge(
-            t, e, "TRACK_TOPIC", _edge_width(n), f"{idx.name(t)} — {idx.name(e)}: {_n(n, 'paper')}"
-        )
+        _link(idx, t, e, "TRACK_TOPIC", n, "paper")
         for (t, e), n in sorted(links.items())
         if t in kept and e in kept
     ]
-    linked = {x for edge in edges for x in (edge.source, edge.target)}
-    nodes = [_typed_node(idx, k) for k in [*tracks, *entities] if k in linked]
+    S = nx.Graph((edge.source, edge.target, {"weight": edge.weight}) for edge in edges)
+    community_of = {k: i for i, members in enumerate(_communities(S, idx), 1) for k in members}
+    nodes = [_typed_node(idx, k) for k in [*tracks, *entities] if k in S]
+    for node in nodes:  # not drawn (the map is coloured by type); exports carry it
+        node.community = community_of[node.id]
     without_track = len(idx.by_label.get("Paper", [])) - len(idx.paper_track)
     subtitle = f"{_kind_summary(nodes)} · {_n(len(edges), 'link')}"
     if min_weight > 1:
@@ -756,6 +750,10 @@ def _typed_view(
         for k, c in _kind_counts(nodes)
     ]
     return ViewData(view, title, subtitle, nodes, edges, "Node types", legend, total, notice, focus)
+
+
+def _link(idx: GraphIndex, a: str, b: str, kind: str, n: int, noun: str) -> VEdge:
+    return VEdge(a, b, kind, _edge_width(n), f"{idx.name(a)} — {idx.name(b)}: {_n(n, noun)}", n)
 
 
 def _edge_width(n: int) -> float:
