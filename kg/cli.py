@@ -607,7 +607,8 @@ def export_cmd(
         )
     if done.notice:
         err.print(printable(done.notice), highlight=False, markup=False)
-    out.print(printable(done.report()), highlight=False, markup=False)
+    for line in done.report():
+        out.print(printable(line), highlight=False, markup=False)
 
 
 # --- queries ------------------------------------------------------------------------------

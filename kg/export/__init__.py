@@ -33,17 +33,17 @@ class Exported:
     written: Written
     notice: str = ""  # why a view is incomplete (--max-nodes)
 
-    def report(self) -> str:
-        """What was written, and for neo4j-admin the command that imports it."""
+    def report(self) -> list[str]:
+        """What was written, and for neo4j-admin the command that imports it: lines to show."""
         where = self.written.paths[0].parent.parent if self.format == "neo4j-admin" else None
         target = str(where) if where else ", ".join(str(p) for p in self.written.paths)
-        text = (
+        lines = [
             f"{self.format} ({self.view}): {self.written.nodes:,} nodes, "
             f"{self.written.relationships:,} relationships → {target}"
-        )
+        ]
         if self.written.command:
-            text += f"\nimport into a new database (Neo4j stopped) with:\n{self.written.command}"
-        return text
+            lines += ["import into a new database (Neo4j stopped) with:", self.written.command]
+        return lines
 
 
 def export_graph(

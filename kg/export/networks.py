@@ -5,7 +5,8 @@ what Gephi and Cytoscape take, so values are made to fit (:func:`plain_attrs`): 
 (None) leaves the attribute off that node, a list or a map becomes JSON text (``["a", "b"]``),
 and an attribute whose values mix types across nodes is written as text everywhere (GraphML keys
 and GEXF attributes have one type each). Every node carries ``type`` (its label: Paper, Author,
-Method…) and ``label`` (its readable name, what Gephi shows).
+Method…) and ``label`` (its readable name, what Gephi shows); every edge ``label``, the
+relationship type (AUTHORED, COAUTHOR, …; a view's links: COAUTHOR or TRACK_TOPIC).
 """
 
 from __future__ import annotations
@@ -34,19 +35,21 @@ _TERMS = {
 
 def network_of(nodes: Iterable[Node], rels: Iterable[Rel], *, directed: bool) -> nx.Graph:
     """Nodes and relationships → a NetworkX graph keyed "Label:id" (a view's keys already are),
-    attributes made writable, ``type`` and ``label`` on every node, ``type`` on every edge."""
+    attributes made writable; ``type`` and ``label`` on every node, ``label`` (the relationship
+    type — GEXF's own ``type`` is the edge's direction) on every edge, and in the directed graph
+    edge keys e0, e1, … so every edge id in the file is unique."""
     G: nx.Graph = nx.MultiDiGraph() if directed else nx.Graph()
     for node in nodes:
-        key = node.id if not directed else f"{node.label}:{node.id}"
+        key = f"{node.label}:{node.id}" if directed else node.id
         name = node.props.get("name") or node.props.get("title") or node.id
         G.add_node(key, **{**node.props, "type": node.label, "label": str(name)})
-    for rel in rels:
-        a = rel.start[1] if not directed else f"{rel.start[0]}:{rel.start[1]}"
-        b = rel.end[1] if not directed else f"{rel.end[0]}:{rel.end[1]}"
+    for n, rel in enumerate(rels):
+        attrs = {**rel.props, "label": rel.type}
         if directed:
-            G.add_edge(a, b, key=rel.type, **{**rel.props, "type": rel.type})
+            a, b = f"{rel.start[0]}:{rel.start[1]}", f"{rel.end[0]}:{rel.end[1]}"
+            G.add_edge(a, b, key=f"e{n}", **attrs)
         else:
-            G.add_edge(a, b, **{**rel.props, "type": rel.type})
+            G.add_edge(rel.start[1], rel.end[1], **attrs)
     plain_attrs(G)
     return G
 

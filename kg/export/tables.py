@@ -95,11 +95,11 @@ def write_neo4j_admin(
         "database",
         "import",
         "full",
+        database,  # first: --nodes and --relationships take every file that follows
         f"--array-delimiter={ARRAY_DELIMITER_ARG}",
         "--multiline-fields=true",
         *(f"--nodes={p.resolve()}" for p in node_files),
         *(f"--relationships={p.resolve()}" for p in rel_files),
-        database,
     ]
     written.command = shlex.join(args)
     return written
@@ -156,7 +156,7 @@ class _Files:
         entry = self.paths.get(path)
         if entry is None:
             fh = path.open("w", encoding="utf-8", newline="")
-            writer = csv.writer(fh)
+            writer = csv.writer(fh, lineterminator="\n")
             writer.writerow(header)
             entry = self.paths[path] = (fh, writer)
         entry[1].writerow(row)
@@ -215,7 +215,7 @@ def write_edge_csv(rels: Iterable[Rel], path: Path) -> Written:
     the relationship type — Gephi's spreadsheet import reads it as an edge table."""
     written = Written([path])
     with path.open("w", encoding="utf-8", newline="") as fh:
-        writer = csv.writer(fh)
+        writer = csv.writer(fh, lineterminator="\n")
         writer.writerow(EDGE_COLUMNS)
         for rel in rels:
             weight = rel.props.get("weight", rel.props.get("papers", 1))

@@ -56,12 +56,8 @@ class Line:
     @property
     def dots(self) -> list[tuple[float, float, int, int, float, bool]]:
         """(x, y, year, papers, share, burst) per year."""
-        return [
-            (x, y, *rest)
-            for (x, y), *rest in zip(
-                self.points, self.years, self.papers, self.shares, self.bursts, strict=True
-            )
-        ]
+        rows = zip(self.points, self.years, self.papers, self.shares, self.bursts, strict=True)
+        return [(x, y, year, n, share, burst) for (x, y), year, n, share, burst in rows]
 
     @property
     def burst_years(self) -> str:
