@@ -556,7 +556,8 @@ def viz_cmd(
 
     with store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store:
         if view.lower() == "trends":  # a chart from the trends query, not a network
-            written = run(lambda: write_trends(graph_store, entities=entity or [], output=output))
+            entities = [e for e in (arg, *(entity or [])) if e]  # `kg viz trends NAME` too
+            written = run(lambda: write_trends(graph_store, entities=entities, output=output))
             out.print(str(written), highlight=False, markup=False)
             return
         graph = run(graph_store.to_networkx)

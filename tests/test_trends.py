@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -97,3 +99,20 @@ def test_a_range_with_no_papers_says_so(years_store: Path) -> None:
     )
     assert result.exit_code == 0
     assert "no rows: no paper with a year in the range asked (from 2030" in result.stderr
+
+
+def test_kg_viz_trends_writes_an_offline_chart_page(years_store: Path, tmp_path: Path) -> None:
+    page = tmp_path / "trends.html"
+    args = ["viz", "trends", "--store", str(years_store), "-o", str(page)]
+    result = CliRunner().invoke(app, [*args, "--entity", "BERT", "--entity", "Gaussian process"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == str(page)
+    html = page.read_text(encoding="utf-8")
+    assert html.count("<polyline") == 2 and "<script" not in html
+    assert "default-src 'none'" in unescape(html)
+    assert not re.search(r"\b(src|href)=", html)  # nothing to load: offline
+    assert "</span>BERT</td>" in html and "2018, 2019" in html
+    missing = CliRunner().invoke(app, [*args, "--entity", "no such method at all"])
+    assert missing.exit_code == 1 and "no method, dataset" in missing.stderr
+    top = CliRunner().invoke(app, args)  # no entity: the top rising and falling
+    assert top.exit_code == 0 and page.read_text(encoding="utf-8").count("<polyline") >= 2
