@@ -327,3 +327,15 @@ def test_an_empty_graph_says_to_build_first(tmp_path: Path) -> None:
     assert result.rows == [] and "the graph is empty" in result.empty_reason
     with pytest.raises(NotFound, match="run `kg build` first"):
         run_query(empty, "coauthors", {"name": "Fazl Barez"})
+
+
+def test_metrics_are_not_a_type_in_the_graph() -> None:
+    """Metrics are left out of the graph (README, "Metrics"): no label, constraint or type."""
+    from kg.graph import ENTITY_LABELS, NODE_LABELS
+    from kg.queries.names import resolve_entity_type
+
+    assert "Metric" not in NODE_LABELS and "Metric" not in ENTITY_LABELS
+    assert "metric" not in (CYPHER_DIR / "schema.cypher").read_text(encoding="utf-8").lower()
+    assert not [q.name for q in list_queries() if "metric" in q.cypher.lower()]
+    with pytest.raises(QueryError, match="use one of method, dataset, benchmark, task"):
+        resolve_entity_type("metric")

@@ -28,7 +28,6 @@ SEARCH_TYPES = {
     "dataset": "Dataset",
     "benchmark": "Benchmark",
     "task": "Task",
-    "metric": "Metric",
     "track": "Track",
     "institution": "Institution",
 }
@@ -234,7 +233,7 @@ def resolve_entity(store: GraphStore, name: str, label: str = "") -> str:
     for key in dict.fromkeys((entity_key(name), fold(name))):
         if key and _labels_with_id(store, labels, key):
             return key
-    what = label.lower() if label else "method, dataset, benchmark, task or metric"
+    what = label.lower() if label else "method, dataset, benchmark or task"
     return _resolve_by_spelling(store, name, labels, what, entity_key)
 
 
@@ -264,7 +263,7 @@ def resolve_entity_type(value: str) -> str:
     label = SEARCH_TYPES.get(value.strip().lower().rstrip("s"))
     if label not in ENTITY_LABELS:
         raise QueryError(
-            f"unknown entity type {value!r}: use one of method, dataset, benchmark, task, metric"
+            f"unknown entity type {value!r}: use one of method, dataset, benchmark, task"
         )
     return label
 

@@ -43,7 +43,6 @@ TYPE_COLORS = {
     "Dataset": "#76b7b2",
     "Benchmark": "#edc948",
     "Task": "#b07aa1",
-    "Metric": "#9c755f",
     "Area": "#bab0ac",
 }
 TYPE_PLURALS = {
@@ -54,7 +53,6 @@ TYPE_PLURALS = {
     "Dataset": "datasets",
     "Benchmark": "benchmarks",
     "Task": "tasks",
-    "Metric": "metrics",
     "Area": "areas",
 }
 COMMUNITY_COLORS = (
