@@ -111,7 +111,7 @@ def test_kg_viz_trends_writes_an_offline_chart_page(years_store: Path, tmp_path:
     assert html.count("<polyline") == 2 and "<script" not in html
     assert "default-src 'none'" in unescape(html)
     assert not re.search(r"\b(src|href)=", html)  # nothing to load: offline
-    assert "</span>BERT</td>" in html and "2018, 2019" in html
+    assert "</span>BERT</td>" in html and "2018–2019" in html
     missing = CliRunner().invoke(app, [*args, "--entity", "no such method at all"])
     assert missing.exit_code == 1 and "no method, dataset" in missing.stderr
     top = CliRunner().invoke(app, args)  # no entity: the top rising and falling

@@ -285,7 +285,7 @@ def test_the_trends_page_draws_offline_with_names_as_text(tab: Page, tmp_path: P
     legend = tab.js(
         "Array.from(document.querySelectorAll('#legend tbody tr')).map(r => r.innerText)"
     )
-    assert EVIL_NAME in legend[0] and "2018, 2019" in legend[0]
+    assert EVIL_NAME in legend[0] and "2018–2019" in legend[0]
     assert "falling" in legend[1] and "none" in legend[1]
     # the rising line ends higher than it starts (SVG y grows downward); the falling one lower
     ends = tab.js(

@@ -37,10 +37,10 @@ class Exported:
         """What was written, and for neo4j-admin the command that imports it: lines to show."""
         where = self.written.paths[0].parent.parent if self.format == "neo4j-admin" else None
         target = str(where) if where else ", ".join(str(p) for p in self.written.paths)
-        lines = [
-            f"{self.format} ({self.view}): {self.written.nodes:,} nodes, "
-            f"{self.written.relationships:,} relationships → {target}"
-        ]
+        counted = f"{self.written.relationships:,} relationships"
+        if self.format != "csv":  # an edge list has no node rows
+            counted = f"{self.written.nodes:,} nodes, {counted}"
+        lines = [f"{self.format} ({self.view}): {counted} → {target}"]
         if self.written.command:
             lines += ["import into a new database (Neo4j stopped) with:", self.written.command]
         return lines

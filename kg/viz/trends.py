@@ -7,6 +7,7 @@ year in a burst (Kleinberg's two-state model), a dashed line an entity whose sha
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -61,8 +62,14 @@ class Line:
 
     @property
     def burst_years(self) -> str:
-        years = [y for y, b in zip(self.years, self.bursts, strict=True) if b]
-        return ", ".join(str(y) for y in years) or "none"
+        """ "1998–2010, 2015" — runs of burst years as ranges."""
+        runs: list[list[int]] = []
+        for year, burst in zip(self.years, self.bursts, strict=True):
+            if burst and runs and runs[-1][-1] == year - 1:
+                runs[-1].append(year)
+            elif burst:
+                runs.append([year])
+        return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs) or "none"
 
 
 @dataclass(slots=True)
@@ -109,13 +116,12 @@ def trend_chart(rows: Sequence[Sequence[Any]], *, title: str, subtitle: str) -> 
 
 
 def _nice(value: float) -> float:
-    """A round upper bound for the y axis (1, 2 or 5 × a power of ten)."""
+    """A round upper bound for the y axis (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 × 10^k)."""
     if value <= 0:
         return 0.01
-    import math
-
     power = 10 ** math.floor(math.log10(value))
-    return next(m * power for m in (1, 2, 5, 10) if m * power >= value)
+    steps = (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10)
+    return next(round(m * power, 12) for m in steps if m * power >= value)
 
 
 def trend_rows(store: GraphStore, entities: Sequence[str]) -> tuple[list[tuple[Any, ...]], str]:
