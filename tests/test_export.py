@@ -328,3 +328,17 @@ def test_neo4j_admin_imports_the_export(embedded: NetworkXStore, imported: Any) 
     assert yang["variants"] == ["Y. Liu"] and yang["year"] == 2023
     assert isinstance(yang["position"], int)
     assert eve["n"] == 1
+
+
+def test_the_layout_is_seeded_bounded_and_needs_no_scipy() -> None:
+    from math import dist
+
+    from kg.export.records import SCALE, spring_layout
+
+    G = nx.connected_watts_strogatz_graph(600, 4, 0.1, seed=1)  # NetworkX needs SciPy from 500
+    pos = spring_layout(G)
+    assert pos == spring_layout(G)
+    assert all(abs(c) <= SCALE for xy in pos.values() for c in xy)
+    linked = [dist(pos[a], pos[b]) for a, b in G.edges]
+    apart = [dist(pos[i], pos[(7 * i + 300) % 600]) for i in range(600)]
+    assert sum(linked) / len(linked) < sum(apart) / len(apart) / 2  # links pull their ends close
