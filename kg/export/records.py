@@ -56,7 +56,7 @@ def graph_rels(store: GraphStore) -> Iterator[Rel]:
     if store.backend != "neo4j":
         G = store.to_networkx()
         for a, b, type_, attrs in G.edges(keys=True, data=True):
-            yield Rel(type_, _ref(G, a), _ref(G, b), dict(attrs))
+            yield Rel(type_, _ref(a), _ref(b), dict(attrs))
         return
     run = cast(Any, store).run  # Neo4jStore.run: one statement, rows as dicts
     for label in NODE_LABELS:
@@ -90,9 +90,9 @@ def _props(attrs: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in attrs.items() if k not in _NOT_PROPS and k != "id"}
 
 
-def _ref(G: nx.MultiDiGraph, key: str) -> tuple[str, str]:
-    label, _, id_ = key.partition(":")
-    return label, str(G.nodes[key].get("id", id_))
+def _ref(key: str) -> tuple[str, str]:
+    label, _, id_ = key.partition(":")  # the embedded store's keys are "Label:id"
+    return label, id_
 
 
 # --- views --------------------------------------------------------------------------------
