@@ -555,10 +555,9 @@ def viz_cmd(
     from kg.viz import default_output_path, make_view, write_html, write_trends
 
     with store_from_options(store, backend, neo4j_uri, neo4j_user) as graph_store:
-        if view.lower() == "trends":  # a chart from the trends query, not a network
-            entities = [e for e in (arg, *(entity or [])) if e]  # `kg viz trends NAME` too
-            written = run(lambda: write_trends(graph_store, entities=entities, output=output))
-            out.print(str(written), highlight=False, markup=False)
+        if view.lower() == "trends":  # the trends query's chart (NAME and --entity), no network
+            names = [e for e in (arg, *(entity or [])) if e]
+            show(f"{run(lambda: write_trends(graph_store, entities=names, output=output))}\n")
             return
         graph = run(graph_store.to_networkx)
     data = run(
@@ -606,10 +605,8 @@ def export_cmd(
                 gs, fmt, output, view=view, min_weight=min_weight, max_nodes=max_nodes
             )
         )
-    if done.notice:
-        err.print(printable(done.notice), highlight=False, markup=False)
-    for line in done.report():
-        out.print(printable(line), highlight=False, markup=False)
+    warn([printable(done.notice)] if done.notice else [])
+    show("".join(f"{printable(line)}\n" for line in done.report()))
 
 
 # --- queries ------------------------------------------------------------------------------
