@@ -10,16 +10,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import jinja2
-
 from kg import __version__
-from kg.errors import KGError, NotFound
+from kg.errors import NotFound
 from kg.store.base import GraphStore
-from kg.viz.render import default_output_path
+from kg.viz.render import default_output_path, template, write_page
 from kg.viz.views import COMMUNITY_COLORS
 
 TEMPLATE = "trends.html.j2"
@@ -148,23 +145,8 @@ def write_trends(store: GraphStore, *, entities: Sequence[str], output: Path | N
     rows, subtitle = trend_rows(store, entities)
     chart = trend_chart(rows, title="Trends over the years", subtitle=subtitle)
     path = output or default_output_path("trends", entities[0] if len(entities) == 1 else None)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(render_trends(chart), encoding="utf-8", newline="\n")
-    except OSError as exc:
-        raise KGError(f"cannot write {path}: {exc.strerror or exc}") from exc
-    return path
+    return write_page(render_trends(chart), path)
 
 
 def render_trends(chart: Chart) -> str:
-    return _template().render(chart=chart, csp=CSP, version=__version__)
-
-
-@cache
-def _template() -> jinja2.Template:
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("kg.viz", "templates"),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-    )
-    return env.get_template(TEMPLATE)
+    return template(TEMPLATE).render(chart=chart, csp=CSP, version=__version__)
