@@ -80,7 +80,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("trends", {"entity": "Gaussian process"}),
     ("trends", {"entity": "LSTM", "from": 2012, "to": 2017}),
     ("trends", {"type": "dataset", "min_papers": 1, "limit": 2}),
-    ("trends", {"from": 2030}),
+    ("trends", {"type": "benchmark", "min_papers": 1, "from": 2015}),
 ]
 
 
