@@ -22,7 +22,7 @@ CALL (a) {
          t.id AS sort, t.id AS id
   UNION ALL
   MATCH (a)-[:AUTHORED]->(:Paper)-[r:PROPOSES|EVALUATED_ON|USES|ADDRESSES]->(e)
-  WITH type(r) AS rel, e, [l IN labels(e) WHERE l IN ['Method', 'Dataset', 'Benchmark', 'Task', 'Metric']][0] AS type,
+  WITH type(r) AS rel, e, [l IN labels(e) WHERE l IN ['Method', 'Dataset', 'Benchmark', 'Task']][0] AS type,
        count(*) AS papers
   ORDER BY papers DESC, e.id, type
   WITH rel, collect({type: type, name: e.name, papers: papers, id: e.id})[..$per_facet] AS top

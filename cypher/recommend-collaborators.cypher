@@ -8,7 +8,7 @@
 // columns: author, score, shared_coauthors, shared_concepts
 //   score = sum over shared co-authors z of 1/ln(co-authors of z)
 //         + concept_weight * sum over shared concepts e of 1/ln(authors whose papers mention e),
-//   rounded to 4 decimals. A concept is any method, dataset, benchmark, task or metric node
+//   rounded to 4 decimals. A concept is any method, dataset, benchmark or task node
 //   linked to one of the author's papers.
 // order: score DESC, shared_coauthors DESC, author id
 MATCH (a:Author {id: $name})

@@ -5,7 +5,7 @@
 // (Paper)-[:IN_TRACK]->(Track)-[:IN_AREA]->(Area)
 // (Author)-[:AFFILIATED_WITH {year, years, papers}]->(Institution)
 // (Paper)-[:PROPOSES|USES|EVALUATED_ON|ADDRESSES {confidence, evidence, start, end}]->
-//     (Method|Dataset|Benchmark|Task|Metric)
+//     (Method|Dataset|Benchmark|Task)
 // (Author)-[:COAUTHOR {papers, weight}]->(Author)   one per pair, lower id -> higher id
 
 // Every write MERGEs on (label, id): the uniqueness constraints make that both correct under
@@ -19,7 +19,6 @@ CREATE CONSTRAINT method_id IF NOT EXISTS FOR (n:Method) REQUIRE n.id IS UNIQUE;
 CREATE CONSTRAINT dataset_id IF NOT EXISTS FOR (n:Dataset) REQUIRE n.id IS UNIQUE;
 CREATE CONSTRAINT benchmark_id IF NOT EXISTS FOR (n:Benchmark) REQUIRE n.id IS UNIQUE;
 CREATE CONSTRAINT task_id IF NOT EXISTS FOR (n:Task) REQUIRE n.id IS UNIQUE;
-CREATE CONSTRAINT metric_id IF NOT EXISTS FOR (n:Metric) REQUIRE n.id IS UNIQUE;
 // kg's write lease (one node; kg.store.neo4j): the constraint makes taking it atomic.
 CREATE CONSTRAINT kg_write_lock_id IF NOT EXISTS FOR (n:KgWriteLock) REQUIRE n.id IS UNIQUE;
 
@@ -31,9 +30,8 @@ CREATE INDEX method_name IF NOT EXISTS FOR (n:Method) ON (n.name);
 CREATE INDEX dataset_name IF NOT EXISTS FOR (n:Dataset) ON (n.name);
 CREATE INDEX benchmark_name IF NOT EXISTS FOR (n:Benchmark) ON (n.name);
 CREATE INDEX task_name IF NOT EXISTS FOR (n:Task) ON (n.name);
-CREATE INDEX metric_name IF NOT EXISTS FOR (n:Metric) ON (n.name);
 
 // Free-text search over papers and entity names (db.index.fulltext.queryNodes).
 CREATE FULLTEXT INDEX paper_text IF NOT EXISTS FOR (n:Paper) ON EACH [n.title, n.abstract];
 CREATE FULLTEXT INDEX entity_name IF NOT EXISTS
-FOR (n:Method|Dataset|Benchmark|Task|Metric) ON EACH [n.name];
+FOR (n:Method|Dataset|Benchmark|Task) ON EACH [n.name];

@@ -2,8 +2,8 @@
 // task, or in a track (or overall), by the affiliations printed on those papers.
 //
 // params:
-//   entity: entity = "" -- a method, dataset, benchmark, task or metric; empty: any paper
-//   type: entity-type = "" -- method, dataset, benchmark, task or metric; empty: every type
+//   entity: entity = "" -- a method, dataset, benchmark or task; empty: any paper
+//   type: entity-type = "" -- method, dataset, benchmark or task; empty: every type
 //   track: track = "" -- only papers of this track; empty: every track
 //   limit: int = 10 -- at most this many rows
 // columns: institution, country, papers, authors
@@ -13,7 +13,7 @@
 MATCH (p:Paper)<-[r:AUTHORED]-(a:Author)
 WHERE ($track = '' OR EXISTS { (p)-[:IN_TRACK]->(:Track {id: $track}) })
   AND ($entity = '' OR EXISTS {
-    MATCH (p)-[:PROPOSES|EVALUATED_ON|USES|ADDRESSES]->(e:Method|Dataset|Benchmark|Task|Metric {id: $entity})
+    MATCH (p)-[:PROPOSES|EVALUATED_ON|USES|ADDRESSES]->(e:Method|Dataset|Benchmark|Task {id: $entity})
     WHERE $type = '' OR $type IN labels(e)
   })
 UNWIND r.institutions AS iid

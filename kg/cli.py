@@ -431,49 +431,28 @@ def extract_cmd(
         err.print(printable(wrote), highlight=False, markup=False)
 
 
+_EVAL_HELP = {
+    "sources": "What the dev set extracts from (default: the bundled sample).",
+    "set": "dev, tune, heldout, scierc or scirex (repeatable). Default: every set whose data is "
+    "present.",
+    "min": "[SET:]CATEGORY=VALUE: exit 1 if that F1 is lower; SET defaults to dev (repeatable).",
+    "verbose": "List the false positives and misses of this set.",
+    "gold": "The dev set's gold JSON (repeatable). Default: ../shared/eval/gold_dev.json.",
+    "papers": "The dev gold's papers JSON. Default: ../shared/eval/papers_dev.json.",
+}
+
+
 @app.command("eval")
 def eval_cmd(
     sources: Annotated[
-        list[Path] | None,
-        typer.Argument(
-            help="What the dev set extracts from (default: the bundled sample).",
-            show_default=False,
-        ),
+        list[Path] | None, typer.Argument(help=_EVAL_HELP["sources"], show_default=False)
     ] = None,
-    sets: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--set",
-            help="dev, tune, heldout, scierc or scirex (repeatable). Default: every set whose "
-            "data is present.",
-        ),
-    ] = None,
-    min_f1: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--min-f1",
-            help="[SET:]CATEGORY=VALUE: exit 1 if that F1 is lower; SET defaults to dev "
-            "(repeatable).",
-        ),
-    ] = None,
-    verbose: Annotated[
-        str | None,
-        typer.Option("--verbose", help="List the false positives and misses of this set."),
-    ] = None,
+    sets: Annotated[list[str] | None, typer.Option("--set", help=_EVAL_HELP["set"])] = None,
+    min_f1: Annotated[list[str] | None, typer.Option("--min-f1", help=_EVAL_HELP["min"])] = None,
+    verbose: Annotated[str | None, typer.Option(help=_EVAL_HELP["verbose"])] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
-    gold: Annotated[
-        list[Path] | None,
-        typer.Option(
-            "--gold",
-            help="The dev set's gold JSON (repeatable). Default: ../shared/eval/gold_dev.json.",
-        ),
-    ] = None,
-    papers: Annotated[
-        Path | None,
-        typer.Option(
-            "--papers", help="The dev gold's papers JSON. Default: ../shared/eval/papers_dev.json."
-        ),
-    ] = None,
+    gold: Annotated[list[Path] | None, typer.Option(help=_EVAL_HELP["gold"])] = None,
+    papers: Annotated[Path | None, typer.Option(help=_EVAL_HELP["papers"])] = None,
     model: Annotated[str | None, typer.Option("--model", help="Trained spaCy pipeline.")] = None,
     aliases: Annotated[Path | None, typer.Option("--aliases", help="Alias CSV.")] = None,
     gazetteer: GazetteerOpt = None,
@@ -532,13 +511,28 @@ def train_cmd(
     show(render_rows(["dev set", "label", "P", "R", "F1"], report.score_rows(), "table"))
 
 
+EXPORT_FORMATS = "graphml, gexf, vosviewer, neo4j-admin, jsonl or csv"
+MinWeightOpt = Annotated[
+    int,
+    typer.Option(
+        "--min-weight",
+        min=1,
+        help="Hide links with fewer papers: joint papers (coauthors), papers (topics).",
+    ),
+]
+MaxNodesOpt = Annotated[
+    int | None,
+    typer.Option("--max-nodes", min=1, help="At most this many nodes (default per view)."),
+]
+
+
 @app.command("viz")
 @store_options
 def viz_cmd(
     view: Annotated[
         str,
         typer.Argument(
-            help="coauthors | topics | author NAME | paper ID | entity NAME | track NAME",
+            help="coauthors | topics | trends | author NAME | paper ID | entity NAME | track NAME",
             show_default=False,
         ),
     ],
@@ -554,17 +548,10 @@ def viz_cmd(
             "--output", "-o", help="HTML file to write (default: visualizations/VIEW.html)."
         ),
     ] = None,
-    min_weight: Annotated[
-        int,
-        typer.Option(
-            "--min-weight",
-            min=1,
-            help="Hide links with fewer papers: joint papers (coauthors), papers (topics).",
-        ),
-    ] = 1,
-    max_nodes: Annotated[
-        int | None,
-        typer.Option("--max-nodes", min=1, help="At most this many nodes (default per view)."),
+    min_weight: MinWeightOpt = 1,
+    max_nodes: MaxNodesOpt = None,
+    entity: Annotated[
+        list[str] | None, typer.Option("--entity", help="trends: draw these (repeatable).")
     ] = None,
     hops: Annotated[int, typer.Option("--hops", min=1, max=3, help="Ego views: how far.")] = 2,
     png: Annotated[
@@ -580,9 +567,13 @@ def viz_cmd(
     where: StoreOptions,
 ) -> None:
     """Write an interactive, offline HTML view of the graph and print its path."""
-    from kg.viz import default_output_path, make_view, write_html
+    from kg.viz import default_output_path, make_view, write_html, write_trends
 
     with where.open() as graph_store:
+        if view.lower() == "trends":  # the trends query's chart (NAME and --entity), no network
+            names = [e for e in (arg, *(entity or [])) if e]
+            show(f"{run(lambda: write_trends(graph_store, entities=names, output=output))}\n")
+            return
         data = run(
             lambda: make_view(
                 graph_store,
@@ -608,6 +599,32 @@ def viz_cmd(
         import webbrowser
 
         webbrowser.open(path.resolve().as_uri())
+
+
+@app.command("export")
+@store_options
+def export_cmd(
+    fmt: Annotated[str, typer.Option("--format", "-f", help=EXPORT_FORMATS)],
+    output: Annotated[Path, typer.Option("--output", "-o", help="File (neo4j-admin: a folder).")],
+    view: Annotated[
+        str | None, typer.Option(help="all, coauthors or topics (default all; vosviewer coauthors)")
+    ] = None,
+    min_weight: MinWeightOpt = 1,
+    max_nodes: MaxNodesOpt = None,
+    *,
+    where: StoreOptions,
+) -> None:
+    """Write the graph or a view of it for Gephi, Cytoscape, VOSviewer or neo4j-admin."""
+    from kg.export import export_graph
+
+    with where.open() as gs:
+        done = run(
+            lambda: export_graph(
+                gs, fmt, output, view=view, min_weight=min_weight, max_nodes=max_nodes
+            )
+        )
+    warn([printable(done.notice)] if done.notice else [])
+    show("".join(f"{printable(line)}\n" for line in done.report()))
 
 
 # --- queries ------------------------------------------------------------------------------

@@ -47,3 +47,7 @@ class QueryError(KGError):
 
 class NotFound(KGError):
     """A name the user gave (author, entity, paper, track) is not in the graph."""
+
+
+class ExportError(KGError):
+    """An export cannot be written where or how it was asked for."""

@@ -7,7 +7,7 @@ Schema::
     (Paper)-[:IN_TRACK]->(Track)-[:IN_AREA]->(Area)
     (Author)-[:AFFILIATED_WITH {year, years, papers}]->(Institution)
     (Paper)-[:PROPOSES|USES|EVALUATED_ON|ADDRESSES {confidence, evidence, start, end}]->
-        (Method|Dataset|Benchmark|Task|Metric)
+        (Method|Dataset|Benchmark|Task)
     (Author)-[:COAUTHOR {papers, weight}]->(Author)   one per pair, from the lower id to the higher
 
 Every node has an ``id`` unique within its label; stores MERGE on (label, id). COAUTHOR is not

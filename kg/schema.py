@@ -42,7 +42,9 @@ __all__ = [
     "track_key",
 ]
 
-ENTITY_LABELS: tuple[str, ...] = tuple(str(t) for t in EntityType)
+#: Extraction types a metric name (so it is not taken for a method) but the graph keeps no metrics:
+#: see the README, "Metrics".
+ENTITY_LABELS: tuple[str, ...] = tuple(str(t) for t in EntityType if t is not EntityType.METRIC)
 NODE_LABELS = ("Paper", "Author", "Institution", "Track", "Area", *ENTITY_LABELS)
 #: Paper→entity relationships, strongest first: a paper relates to an entity once, by the
 #: strongest role it has (proposes > evaluated on > uses > addresses); lists sort by this order.

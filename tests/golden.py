@@ -40,6 +40,7 @@ from kg.queries import QueryResult
 
 GOLDEN = Path(__file__).parent / "golden"
 IDENTITY_FIXTURE = Path(__file__).parent / "fixtures" / "venue2023.json"
+YEARS_FIXTURE = Path(__file__).parent / "fixtures" / "years.jsonl"  # ten years, for trends
 UPDATE = bool(os.environ.get("KG_UPDATE_GOLDEN"))
 
 #: Cases on the sample graph: every query, several parameter values, ties.
@@ -163,7 +164,17 @@ TIED_CASES: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-CASES = {"sample": SAMPLE_CASES, "tied": TIED_CASES}
+#: The trends query on a graph with ten years of papers (the sample has one year).
+YEARS_CASES: list[tuple[str, dict[str, Any]]] = [
+    ("trends", {}),
+    ("trends", {"entity": "Gaussian process"}),
+    ("trends", {"entity": "LSTM", "from": 2012, "to": 2017}),
+    ("trends", {"type": "dataset", "min_papers": 1, "limit": 2}),
+    ("trends", {"type": "benchmark", "min_papers": 1, "from": 2015}),
+]
+
+
+CASES = {"sample": SAMPLE_CASES, "tied": TIED_CASES, "years": YEARS_CASES}
 
 
 def case_id(name: str, params: dict[str, Any]) -> str:
@@ -202,7 +213,7 @@ def save_answers(graph: str, answers: dict[str, dict[str, Any]]) -> None:
 
 
 def load_graph(name: str) -> GraphData:
-    """A frozen graph (``sample``) or the generated one (``tied``)."""
+    """A frozen graph (``sample``, ``years``) or the generated one (``tied``)."""
     if name == "tied":
         return tied_graph()
     data = json.loads((GOLDEN / f"{name}-graph.json").read_text("utf-8"))
@@ -236,3 +247,11 @@ def sample_graph_of(records: list[ExtractedPaper]) -> GraphData:
 
     identity = [ExtractedPaper(p) for p in read_sources([IDENTITY_FIXTURE]).papers]
     return build_graph([*records, *identity])
+
+
+def years_graph() -> GraphData:
+    """What the years graph is frozen from: tests/fixtures/years.jsonl, extracted."""
+    from kg.extract import extract_papers
+    from kg.sources import read_sources
+
+    return build_graph(extract_papers(read_sources([YEARS_FIXTURE]).papers))

@@ -44,6 +44,7 @@ from typing import BinaryIO
 __all__ = [
     "RunningServer",
     "ServerStartError",
+    "admin_import",
     "ensure_built",
     "launcher_available",
     "start_server",
@@ -408,6 +409,29 @@ def start_server(
     )
     server._start(timeout)
     return server
+
+
+def admin_import(home: Path, args: list[str], *, timeout: float = 600) -> str:
+    """Run ``neo4j-admin`` ``args`` (e.g. ``["database", "import", "full", …]``) with NEO4J_HOME =
+    ``home`` — the real admin tool, org.neo4j.cli.AdminTool, whose import command ships in the
+    launcher's runtime (neo4j-import-tool). A server started on ``home`` then opens what it wrote.
+    Returns the tool's output; raises ServerStartError when it fails."""
+    ensure_built()
+    java = os.environ.get("JAVA") or shutil.which("java") or "java"
+    (home / "conf").mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "NEO4J_HOME": str(home), "NEO4J_CONF": str(home / "conf")}
+    done = subprocess.run(
+        [java, "-Xmx512m", "-cp", f"{LIB_DIR}/*", "org.neo4j.cli.AdminTool", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    output = done.stdout + done.stderr
+    if done.returncode != 0:
+        raise ServerStartError(f"neo4j-admin {' '.join(args[:3])} failed:\n{output[-4000:]}")
+    return output
 
 
 @atexit.register

@@ -69,10 +69,10 @@ def test_every_header_documents_its_query(name: str) -> None:
     assert "{" not in re.sub(allowed, "", spec.cypher)
 
 
-@pytest.mark.parametrize("name", [n for n in QUERY_NAMES if n != "communities"])
+@pytest.mark.parametrize("name", [n for n in QUERY_NAMES if "engine:" not in get_query(n).notes])
 def test_the_statement_returns_the_header_columns(name: str) -> None:
-    """The last RETURN of the statement names the header's columns, in order (communities' Cypher
-    returns the co-author edges that kg then clusters: its header says so)."""
+    """The last RETURN of the statement names the header's columns, in order (a query whose
+    header names an engine — communities, trends — returns what kg then computes from)."""
     spec = get_query(name)
     assert _returned_columns(spec.cypher) == spec.columns
 
@@ -337,3 +337,15 @@ def test_every_cypher_file_is_declared_once_in_the_registry() -> None:
     assert all(q.spec.cypher and q.empty for q in declared)
     with pytest.raises(QueryError, match="declared twice"):
         named("coauthors")(lambda ix, p: [])
+
+
+def test_metrics_are_not_a_type_in_the_graph() -> None:
+    """Metrics are left out of the graph (README, "Metrics"): no label, constraint or type."""
+    from kg.queries.names import resolve_entity_type
+    from kg.schema import ENTITY_LABELS, NODE_LABELS
+
+    assert "Metric" not in NODE_LABELS and "Metric" not in ENTITY_LABELS
+    assert "metric" not in (CYPHER_DIR / "schema.cypher").read_text(encoding="utf-8").lower()
+    assert not [q.name for q in list_queries() if "metric" in q.cypher.lower()]
+    with pytest.raises(QueryError, match="use one of method, dataset, benchmark, task"):
+        resolve_entity_type("metric")

@@ -21,6 +21,7 @@ import pytest
 from golden import (
     SAMPLE_CASES,
     UPDATE,
+    YEARS_CASES,
     answer,
     case_id,
     load_answers,
@@ -28,9 +29,11 @@ from golden import (
     sample_graph_of,
     save_answers,
     save_graph,
+    years_graph,
 )
 
 from kg.errors import NotFound, QueryError
+from kg.graph import GraphData
 from kg.queries import list_queries, run_cypher, run_query
 from kg.store.base import GraphStore
 from kg.store.networkx import NetworkXStore
@@ -39,16 +42,11 @@ pytestmark = pytest.mark.neo4j
 CASES = SAMPLE_CASES
 
 
-@pytest.fixture(scope="module")
-def stores(
-    neo4j_server: Any, request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+def _both_stores(
+    graph: GraphData, neo4j_server: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[GraphStore, GraphStore]]:
-    """Both stores hold the sample and the identity fixture (ids, homonyms, institutions)."""
     from kg.store.neo4j import Neo4jStore
 
-    if UPDATE:  # freeze the sample graph again, from the current extraction
-        save_graph("sample", sample_graph_of(request.getfixturevalue("sample_records")))
-    graph = load_graph("sample")
     embedded = NetworkXStore(tmp_path_factory.mktemp("kg"))
     embedded.write(graph, fresh=True)
     neo4j = Neo4jStore.connect(neo4j_server.settings(tmp_path_factory.mktemp("unused")))
@@ -59,8 +57,46 @@ def stores(
         neo4j.close()
 
 
+@pytest.fixture(scope="module")
+def stores(
+    neo4j_server: Any, request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[GraphStore, GraphStore]]:
+    """Both stores hold the sample and the identity fixture (ids, homonyms, institutions)."""
+    if UPDATE:  # freeze the sample graph again, from the current extraction
+        save_graph("sample", sample_graph_of(request.getfixturevalue("sample_records")))
+    yield from _both_stores(load_graph("sample"), neo4j_server, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def years_stores(
+    neo4j_server: Any, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[GraphStore, GraphStore]]:
+    """Both stores hold ten years of papers (tests/fixtures/years.jsonl), for trends."""
+    if UPDATE:
+        save_graph("years", years_graph())
+    yield from _both_stores(load_graph("years"), neo4j_server, tmp_path_factory)
+
+
 def test_the_cases_cover_every_named_query() -> None:
-    assert {name for name, _ in CASES} == {spec.name for spec in list_queries()}
+    assert {name for name, _ in [*CASES, *YEARS_CASES]} == {spec.name for spec in list_queries()}
+
+
+def test_trends_over_ten_years_alike_and_golden(
+    years_stores: tuple[GraphStore, GraphStore],
+) -> None:
+    embedded, neo4j = years_stores
+    answers = {}
+    for name, params in YEARS_CASES:
+        mine, theirs = (
+            answer(run_query(embedded, name, params)),
+            answer(run_query(neo4j, name, params)),
+        )
+        assert mine == theirs, params
+        answers[case_id(name, params)] = theirs
+    if UPDATE:
+        save_answers("years", answers)
+    assert answers == load_answers("years"), "run with KG_UPDATE_GOLDEN=1 to record them anew"
+    assert sum(bool(a["rows"]) for a in answers.values()) >= 4  # empty answers prove little
 
 
 @pytest.mark.parametrize(

@@ -262,3 +262,37 @@ def test_markup_in_names_shows_as_text_and_never_runs(
     assert shown.info.heading in tooltip.inner_text()
     assert tab.js("document.querySelectorAll('img').length") == 0
     tab.assert_clean(html)
+
+
+# --- kg viz trends ---------------------------------------------------------------------------
+
+
+def test_the_trends_page_draws_offline_with_names_as_text(tab: Page, tmp_path: Path) -> None:
+    from kg.viz.trends import render_trends, trend_chart
+
+    years = range(2010, 2020)
+    rows = [(EVIL_NAME, "Method", y, y - 2009, (y - 2009) / 20, y >= 2018, "rising") for y in years]
+    rows += [("SVM", "Method", y, 2020 - y, (2020 - y) / 20, False, "falling") for y in years]
+    html = tmp_path / "trends.html"
+    chart = trend_chart(rows, title="Trends over the years", subtitle=EVIL_TRACK)
+    html.write_text(render_trends(chart), encoding="utf-8")
+    tab.open(html)
+    tab.assert_clean(html)
+    assert not tab.js("document.title").startswith("pwned")
+    assert tab.js("document.scripts.length") == 0 and tab.js("document.images.length") == 0
+    assert tab.js("document.querySelectorAll('#chart polyline').length") == 2
+    assert tab.js("document.querySelectorAll('#chart circle').length") == 20
+    assert tab.js("document.querySelectorAll('#chart circle.burst').length") == 2
+    legend = tab.js(
+        "Array.from(document.querySelectorAll('#legend tbody tr')).map(r => r.innerText)"
+    )
+    assert EVIL_NAME in legend[0] and "2018–2019" in legend[0]
+    assert "falling" in legend[1] and "none" in legend[1]
+    # the rising line ends higher than it starts (SVG y grows downward); the falling one lower
+    ends = tab.js(
+        "Array.from(document.querySelectorAll('#chart polyline')).map(p => "
+        "{ const pts = p.points; return [pts[0].y, pts[pts.length - 1].y]; })"
+    )
+    assert ends[0][1] < ends[0][0] and ends[1][1] > ends[1][0]
+    box = tab.page.locator("#chart").bounding_box()
+    assert box["width"] > 600 and box["height"] > 300

@@ -106,7 +106,7 @@ def resolve_entity(store: GraphStore, name: str, label: str = "") -> str:
     for key in dict.fromkeys((entity_key(name), fold(name))):
         if key and store.labels_with_id(labels, key):
             return key
-    what = label.lower() if label else "method, dataset, benchmark, task or metric"
+    what = label.lower() if label else "method, dataset, benchmark or task"
     return _resolve_by_spelling(store, name, labels, what, entity_key)
 
 
@@ -138,7 +138,7 @@ def resolve_entity_type(value: str) -> str:
     label = SEARCH_TYPES.get(value.strip().lower().rstrip("s"))
     if label not in ENTITY_LABELS:
         raise QueryError(
-            f"unknown entity type {value!r}: use one of method, dataset, benchmark, task, metric"
+            f"unknown entity type {value!r}: use one of method, dataset, benchmark, task"
         )
     return label
 

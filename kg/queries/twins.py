@@ -25,6 +25,7 @@ from typing import Any
 
 import networkx as nx
 
+from kg import trends
 from kg.errors import QueryError
 from kg.index import EntityKey, GraphIndex
 from kg.queries.registry import CypherRunner, named, named_query
@@ -569,3 +570,43 @@ def community_groups(ix: GraphIndex, *, resolution: float, seed: int) -> list[Ro
     if memo_key not in ix.memo:
         ix.memo[memo_key] = louvain(coauthor_edges_of(ix), resolution=resolution, seed=seed)[0]
     return ix.memo[memo_key]  # type: ignore[no-any-return]
+
+
+def _trends_on_neo4j(run: CypherRunner, p: Params) -> list[Row]:
+    """cypher/trends.cypher counts papers per year (rows without a label: all papers of a year)
+    and per entity per year; slopes and bursts are ranked in Python, as on the embedded store."""
+    records = run(get_query("trends").cypher, dict(p))
+    counts = [
+        (r["label"], r["id"], r["name"], r["year"], r["papers"]) for r in records if r["label"]
+    ]
+    totals = {r["year"]: r["papers"] for r in records if not r["label"]}
+    return trends.trend_rows(counts, totals, p)
+
+
+@named(
+    "trends",
+    empty="no paper with a year in the range asked (from {from}, to {to}; 0 is open) mentions "
+    "{entity}, or no entity is in {min_papers} of them (an empty entity means any)",
+    on_neo4j=_trends_on_neo4j,
+)
+def trends_twin(ix: GraphIndex, p: Params) -> list[Row]:
+    """Papers per year, and per entity per year, as cypher/trends.cypher counts them."""
+    years: dict[str, int] = {
+        pid: a["year"] for pid, a in ix.papers.items() if trends.in_range(a.get("year"), p)
+    }
+    totals = Counter(years.values())
+    per: Counter[tuple[EntityKey, int]] = Counter()
+    for pid, year in years.items():
+        for key in {e for _, e, _ in ix.paper_mentions.get(pid, ()) if e[0] in trends.LABELS}:
+            if (p["entity"] and key[1] != p["entity"]) or (p["type"] and key[0] != p["type"]):
+                continue
+            per[(key, year)] += 1
+    papers: Counter[EntityKey] = Counter()
+    for (key, _), n in per.items():
+        papers[key] += n
+    counts = [
+        (label, id_, ix.entities[(label, id_)].get("name") or id_, year, n)
+        for ((label, id_), year), n in per.items()
+        if p["entity"] or papers[(label, id_)] >= p["min_papers"]
+    ]
+    return trends.trend_rows(counts, totals, p)

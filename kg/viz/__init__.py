@@ -4,6 +4,7 @@ pyvis), plus PNG/SVG export through a headless browser."""
 from __future__ import annotations
 
 from kg.viz.render import default_output_path, render_html, write_html
+from kg.viz.trends import write_trends
 from kg.viz.views import (
     DEFAULT_MAX_NODES,
     EGO_KINDS,
@@ -27,4 +28,5 @@ __all__ = [
     "render_html",
     "topics_view",
     "write_html",
+    "write_trends",
 ]

@@ -74,7 +74,7 @@ def render_html(view: ViewData) -> str:
             "form-action 'none'",
         ]
     )
-    return _template().render(
+    return template().render(
         view=view,
         csp=csp,
         data=data,
@@ -105,10 +105,15 @@ def default_output_path(view: str, arg: str | None = None) -> Path:
 
 
 def write_html(view: ViewData, path: Path) -> Path:
+    return write_page(render_html(view), path)
+
+
+def write_page(html: str, path: Path) -> Path:
+    """Write a rendered page, creating its folder; KGError if it cannot be written."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         # "\n" as written: the CSP hashes are of the scripts' exact text
-        path.write_text(render_html(view), encoding="utf-8", newline="\n")
+        path.write_text(html, encoding="utf-8", newline="\n")
     except OSError as exc:
         raise KGError(f"cannot write {path}: {exc.strerror or exc}") from exc
     return path
@@ -284,11 +289,12 @@ def _static(name: str) -> str:
 
 
 @cache
-def _template() -> jinja2.Template:
+def template(name: str = TEMPLATE) -> jinja2.Template:
+    """A page template of kg/viz/templates, autoescaped: every value is text unless marked."""
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("kg.viz", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
     )
-    return env.get_template(TEMPLATE)
+    return env.get_template(name)

@@ -20,7 +20,7 @@ from kg.errors import ConfigError, NotFound
 from kg.index import GraphIndex
 from kg.queries.names import resolve_author, resolve_entity, resolve_paper, resolve_track
 from kg.queries.registry import named_query
-from kg.queries.twins import community_groups
+from kg.queries.twins import community_groups, louvain
 from kg.schema import ENTITY_LABELS, ROLE_NAMES, ROLE_RANK, NodeKey, node_key
 from kg.store.base import GraphStore
 
@@ -40,7 +40,6 @@ TYPE_COLORS = {
     "Dataset": "#76b7b2",
     "Benchmark": "#edc948",
     "Task": "#b07aa1",
-    "Metric": "#9c755f",
     "Area": "#bab0ac",
 }
 TYPE_PLURALS = {
@@ -51,7 +50,6 @@ TYPE_PLURALS = {
     "Dataset": "datasets",
     "Benchmark": "benchmarks",
     "Task": "tasks",
-    "Metric": "metrics",
     "Area": "areas",
 }
 COMMUNITY_COLORS = (
@@ -117,6 +115,7 @@ class VNode:
     tracks: list[str]  # track names, for the track filter
     info: Info
     center: bool = False
+    community: int = 0  # 1 = the largest (Louvain, seed 42); 0 = none computed
 
 
 @dataclass(slots=True)
@@ -126,6 +125,7 @@ class VEdge:
     kind: str  # relationship type, or "TRACK_TOPIC" for the topic map's aggregate edges
     width: float
     title: str
+    weight: float = 1.0  # joint papers (coauthors), papers (topics)
 
 
 @dataclass(slots=True)
@@ -378,16 +378,19 @@ def coauthors_view(
         about.fields.insert(2, ("Group", group))
         name = short(ix.author_names[a])
         nodes.append(
-            VNode(node_key(*key), name, "Author", papers[a], color[a], ix.track_names(key), about)
+            VNode(
+                node_key(*key),
+                name,
+                "Author",
+                papers[a],
+                color[a],
+                ix.track_names(key),
+                about,
+                community=number,
+            )
         )
     edges = [
-        VEdge(
-            node_key("Author", a),
-            node_key("Author", b),
-            "COAUTHOR",
-            _edge_width(d["papers"]),
-            f"{ix.author_names[a]} — {ix.author_names[b]}: {_n(d['papers'], 'joint paper')}",
-        )
+        _link(ix, ("Author", a), ("Author", b), "COAUTHOR", d["papers"], "joint paper")
         for a, b, d in sorted((min(a, b), max(a, b), d) for a, b, d in S.edges(data=True))
     ]
     subtitle = (
@@ -436,14 +439,10 @@ def topics_view(ix: GraphIndex, *, min_weight: int = 1, max_nodes: int | None = 
         )
     count = {k: len(ix.papers_with(k)) for pair in links for k in pair}
     tracks = sorted({t for t, _ in links}, key=lambda t: (-count[t], ix.name(t)))
+    n_tracks = Counter(e for _, e in links)  # counted once: a scan per entity took minutes
     entities = sorted(
-        {e for _, e in links},
-        key=lambda e: (
-            -count[e],
-            -sum(1 for t, x in links if x == e),
-            ix.name(e).casefold(),
-            node_key(*e),
-        ),
+        n_tracks,
+        key=lambda e: (-count[e], -n_tracks[e], ix.name(e).casefold(), node_key(*e)),
     )
     total = len(tracks) + len(entities)
     tracks = tracks[: max(1, max_nodes // 4)] if len(tracks) > max_nodes // 2 else tracks
@@ -452,13 +451,7 @@ def topics_view(ix: GraphIndex, *, min_weight: int = 1, max_nodes: int | None = 
     entities = entities[: max(0, max_nodes - len(tracks))]
     kept = kept_tracks | set(entities)
     edges = [
-        VEdge(
-            node_key(*t),
-            node_key(*e),
-            "TRACK_TOPIC",
-            _edge_width(n),
-            f"{ix.name(t)} — {ix.name(e)}: {_n(n, 'paper')}",
-        )
+        _link(ix, t, e, "TRACK_TOPIC", n, "paper")
         for (t, e), n in sorted(
             links.items(), key=lambda kv: (node_key(*kv[0][0]), node_key(*kv[0][1]))
         )
@@ -466,6 +459,15 @@ def topics_view(ix: GraphIndex, *, min_weight: int = 1, max_nodes: int | None = 
     ]
     linked = {x for edge in edges for x in (edge.source, edge.target)}
     nodes = [_typed_node(ix, k) for k in [*tracks, *entities] if node_key(*k) in linked]
+    drawn = [
+        (node_key(*t), ix.name(t), node_key(*e), ix.name(e), n, float(n))
+        for (t, e), n in links.items()
+        if t in kept and e in kept
+    ]
+    groups, _ = louvain(drawn, resolution=1.0, seed=42)
+    community_of = {k: number for number, _, _, members in groups for k in members}
+    for node in nodes:  # not drawn (the map is coloured by type); exports carry it
+        node.community = community_of.get(node.id, 0)
     without_track = len(ix.papers) - len(ix.paper_track)
     subtitle = f"{_kind_summary(nodes)} · {_n(len(edges), 'link')}"
     if min_weight > 1:
@@ -633,6 +635,12 @@ def _typed_view(
         for k, c in _kind_counts(nodes)
     ]
     return ViewData(view, title, subtitle, nodes, edges, "Node types", legend, total, notice, focus)
+
+
+def _link(ix: GraphIndex, a: NodeKey, b: NodeKey, kind: str, n: int, noun: str) -> VEdge:
+    """An aggregate link of ``n`` joint papers (co-authors) or papers (topics)."""
+    title = f"{ix.name(a)} — {ix.name(b)}: {_n(n, noun)}"
+    return VEdge(node_key(*a), node_key(*b), kind, _edge_width(n), title, n)
 
 
 def _edge_width(n: int) -> float:
