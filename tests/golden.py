@@ -37,6 +37,7 @@ from kg.model import (
     fold,
 )
 from kg.queries import QueryResult
+from kg.schema import ENTITY_LABELS
 
 GOLDEN = Path(__file__).parent / "golden"
 IDENTITY_FIXTURE = Path(__file__).parent / "fixtures" / "venue2023.json"
@@ -103,7 +104,8 @@ def tied_graph(seed: int = 7) -> GraphData:
     names = ["amy", "Bob", "cat", "Dan", "eve", "Fay", "gus", "Hal"]
     names += ["ivy", "Jon", "kim", "Lou", "max", "Ned", "oz", "Pam"]
     people = [Author(id=fold(n), name=n) for n in names]
-    entities = [(f"thing {i}", rng.choice(list(EntityType))) for i in range(12)]
+    types = [EntityType(label) for label in ENTITY_LABELS]  # the graph keeps no metrics
+    entities = [(f"thing {i}", rng.choice(types)) for i in range(12)]
     entities += [("transformer", EntityType.METHOD), ("transformer", EntityType.TASK)]
     tracks = [Track("Area One", "Sub A"), Track("Area One", "Sub B"), Track("Area Two"), None]
     records = []
