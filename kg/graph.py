@@ -40,7 +40,7 @@ from typing import Any
 from kg.extract.canonical import Vote, consolidate, final_role
 from kg.identity import AuthorMention, Resolution, mentions_of, resolve
 from kg.model import EntityType, ExtractedPaper, Mention, Paper, Role
-from kg.schema import LIST_PROPS, ROLE_RANK, ROLE_RELATIONSHIP
+from kg.schema import ENTITY_LABELS, LIST_PROPS, ROLE_RANK, ROLE_RELATIONSHIP
 
 #: Papers with more authors than this get AUTHORED links but no COAUTHOR pairs (``kg build
 #: --max-coauthors``). The 11,283-paper corpus has at most 69 authors on a paper.
@@ -304,6 +304,8 @@ def _one_role_per_entity(mentions: Iterable[Mention]) -> Iterator[Mention]:
     """A paper relates to an entity once, by its strongest role (proposes > evaluated on > uses)."""
     best: dict[str, Mention] = {}
     for m in mentions:
+        if str(m.paper_type or m.type) not in ENTITY_LABELS:
+            continue  # a metric is a name extraction knows, not a node of the graph (README)
         key = m.entity_id
         kept = best.get(key)
         if kept is None or (_rank(m), -m.confidence) < (_rank(kept), -kept.confidence):

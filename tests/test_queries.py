@@ -349,3 +349,23 @@ def test_metrics_are_not_a_type_in_the_graph() -> None:
     assert not [q.name for q in list_queries() if "metric" in q.cypher.lower()]
     with pytest.raises(QueryError, match="use one of method, dataset, benchmark, task"):
         resolve_entity_type("metric")
+
+
+def test_a_metric_mention_adds_no_node() -> None:
+    from kg.graph import build_graph
+    from kg.model import Author, EntityType, Evidence, ExtractedPaper, Mention, Paper, Role
+    from kg.sources.base import SourceRef
+
+    paper = Paper(
+        id="p1",
+        abstract="We report BLEU for BERT.",
+        abstract_raw="We report BLEU for BERT.",
+        authors=(Author(id="ann", name="Ann"),),
+        source=SourceRef("x", record=0),
+    )
+    mentions = [
+        Mention("BLEU", EntityType.METRIC, Role.USES, 0.9, Evidence("s", 0, 1)),
+        Mention("BERT", EntityType.METHOD, Role.USES, 0.9, Evidence("s", 0, 1)),
+    ]
+    graph = build_graph([ExtractedPaper(paper, mentions)])
+    assert {n.label for n in graph.nodes} == {"Paper", "Author", "Method"}
