@@ -15,7 +15,7 @@ from pathlib import Path
 
 
 def main() -> None:
-    from kg.graph import ENTITY_LABELS
+    from kg.schema import ENTITY_LABELS
     from kg.store.networkx import NetworkXStore
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])

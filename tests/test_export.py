@@ -81,7 +81,7 @@ def test_a_view_carries_names_years_communities_and_positions(
     path = tmp_path / f"coauthors.{fmt}"
     export_graph(embedded, fmt, path, view="coauthors")
     G = nx.read_graphml(path) if fmt == "graphml" else nx.read_gexf(path)
-    view = make_view(embedded.to_networkx(), "coauthors")
+    view = make_view(embedded, "coauthors")
     assert set(G.nodes) == {n.id for n in view.nodes}
     assert {n.id: n.community for n in view.nodes} == dict(G.nodes(data="community"))
     assert all(

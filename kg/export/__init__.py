@@ -75,8 +75,8 @@ def export_graph(
             return Exported(fmt, view, _whole(store, fmt, output))
         from kg.viz.views import make_view
 
-        data = make_view(store.to_networkx(), view, min_weight=min_weight, max_nodes=max_nodes)
-        network = view_network(store.to_networkx(), data)
+        data = make_view(store, view, min_weight=min_weight, max_nodes=max_nodes)
+        network = view_network(store.index(), data)
         written = Written(
             [output], network.graph.number_of_nodes(), network.graph.number_of_edges()
         )

@@ -16,9 +16,11 @@ from typing import Any, cast
 
 import networkx as nx
 
-from kg.graph import NODE_LABELS, REL_TYPES, Node, Rel
+from kg.graph import Node, Rel
+from kg.index import GraphIndex
+from kg.schema import NODE_LABELS, REL_TYPES, split_key
 from kg.store.base import GraphStore
-from kg.viz.views import GraphIndex, ViewData
+from kg.viz.views import ViewData
 
 #: Nodes per page when reading Neo4j.
 PAGE = 5000
@@ -56,7 +58,7 @@ def graph_rels(store: GraphStore) -> Iterator[Rel]:
     if store.backend != "neo4j":
         G = store.to_networkx()
         for a, b, type_, attrs in G.edges(keys=True, data=True):
-            yield Rel(type_, _ref(a), _ref(b), dict(attrs))
+            yield Rel(type_, split_key(a), split_key(b), dict(attrs))
         return
     run = cast(Any, store).run  # Neo4jStore.run: one statement, rows as dicts
     for label in NODE_LABELS:
@@ -90,11 +92,6 @@ def _props(attrs: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in attrs.items() if k not in _NOT_PROPS and k != "id"}
 
 
-def _ref(key: str) -> tuple[str, str]:
-    label, _, id_ = key.partition(":")  # the embedded store's keys are "Label:id"
-    return label, id_
-
-
 # --- views --------------------------------------------------------------------------------
 
 
@@ -118,20 +115,20 @@ class ViewNetwork:
             yield Rel(attrs["type"], start, end, {"weight": attrs["weight"]})
 
 
-def view_network(G: nx.MultiDiGraph, view: ViewData) -> ViewNetwork:
+def view_network(ix: GraphIndex, view: ViewData) -> ViewNetwork:
     """The view's nodes and links with their attributes; positions from a spring layout of the
     view's own links (seed 42), so the same graph always gives the same picture."""
-    idx = GraphIndex(G)
     H = nx.Graph()
     for node in view.nodes:
+        key = split_key(node.id)
         attrs: dict[str, Any] = {
             "type": node.kind,
-            "name": idx.name(node.id),
+            "name": ix.name(key),
             "papers": int(node.size),
             "tracks": list(node.tracks),
             "community": node.community,
         }
-        years = _years(G, idx, node.id)
+        years = _years(ix, key)
         if years:
             attrs["first_year"], attrs["last_year"] = years[0], years[-1]
             attrs["mean_year"] = round(sum(years) / len(years), 2)
@@ -177,15 +174,15 @@ def spring_layout(
     }
 
 
-def _years(G: nx.MultiDiGraph, idx: GraphIndex, key: str) -> list[int]:
-    kind = idx.kind(key)
-    if kind == "Author":
-        papers: list[str] = idx.author_papers.get(key, [])
-    elif kind == "Track":
-        papers = idx.track_papers.get(key, [])
-    elif kind == "Paper":
-        papers = [key]
+def _years(ix: GraphIndex, key: tuple[str, str]) -> list[int]:
+    label, id_ = key
+    if label == "Author":
+        papers: list[str] = ix.author_papers.get(id_, [])
+    elif label == "Track":
+        papers = ix.track_papers.get(id_, [])
+    elif label == "Paper":
+        papers = [id_]
     else:
-        papers = sorted({p for p, _, _ in idx.entity_papers.get(key, [])})
-    found = (G.nodes[p].get("year") for p in papers)
+        papers = ix.papers_with(key)
+    found = (ix.papers.get(p, {}).get("year") for p in papers)
     return sorted(y for y in found if isinstance(y, int) and not isinstance(y, bool))
