@@ -272,9 +272,7 @@ def test_paper_entity_and_track_egos(small: NetworkXStore) -> None:
 def test_unknown_names_suggest_the_closest(small: NetworkXStore) -> None:
     with pytest.raises(NotFound, match="did you mean: Ada Lovelace"):
         make_view(small, "author", "Ada Lovelance")
-    with pytest.raises(
-        NotFound, match="no method, dataset, benchmark or task named 'zzzz'"
-    ):
+    with pytest.raises(NotFound, match="no method, dataset, benchmark or task named 'zzzz'"):
         make_view(small, "entity", "zzzz")
     with pytest.raises(ConfigError, match="needs a name"):
         make_view(small, "author", None)
