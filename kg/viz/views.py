@@ -437,7 +437,7 @@ def topics_view(ix: GraphIndex, *, min_weight: int = 1, max_nodes: int | None = 
                 else "any paper — were entities extracted? (`kg build`)"
             )
         )
-    count = {k: len(ix.papers_with(k)) for pair in links for k in pair}
+    count = {k: len(ix.papers_with(k)) for k in {k for pair in links for k in pair}}
     tracks = sorted({t for t, _ in links}, key=lambda t: (-count[t], ix.name(t)))
     n_tracks = Counter(e for _, e in links)  # counted once: a scan per entity took minutes
     entities = sorted(
