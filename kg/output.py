@@ -1,4 +1,4 @@
-"""What commands show, as strings and rich renderables (kg/cli.py prints them): rows as a table
+"""What commands show, as strings and rich renderables (kg/cli prints them): rows as a table
 for people or as JSON, JSON lines and CSV for programs; the counts of a graph; reading issues.
 
 Names, titles and file names come from files anyone can write. Printed raw, an escape sequence
