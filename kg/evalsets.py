@@ -8,6 +8,8 @@ format (``proposed, methods, datasets, benchmarks, tasks``, alternatives written
 dev      ``../shared/eval``: 40 ICML 2026 abstracts; extraction reads the bundled sample
 tune     ``kg/data/eval``: 60 CoRL 2021–23 / ICLR 2017 abstracts kg's rules may be tuned on
 heldout  ``kg/data/eval``: 60 CoRL 2024–25 / ICLR 2018 abstracts nobody tunes on
+tune2    ``kg/data/eval``: 60 more from heldout's venues (none of its papers) and NeurIPS/ICML
+         2015–19, a second set rules may be tuned on, drawn after the rules had fitted `tune`
 scierc   ``../shared/data/scierc/dev.json``: 50 AI abstracts, Method/Material/Task spans
 scirex   ``../shared/data/training/scirex/dev.jsonl``: 64 ML papers' title and abstract,
          Method/Material/Task mentions
@@ -233,6 +235,7 @@ def eval_sets(
         EvalSet("dev", dev_gold[0], lambda: gold_file_set(dev_papers, dev_gold, sources)),
         EvalSet("tune", PACKAGE_EVAL / "gold_tune.json", own("tune")),
         EvalSet("heldout", PACKAGE_EVAL / "gold_heldout.json", own("heldout")),
+        EvalSet("tune2", PACKAGE_EVAL / "gold_tune2.json", own("tune2")),
         EvalSet("scierc", scierc, lambda: load_spans(scierc, scierc_doc), SPAN_CATEGORIES),
         EvalSet("scirex", scirex, lambda: load_spans(scirex, scirex_front), SPAN_CATEGORIES),
     ]

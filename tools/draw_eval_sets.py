@@ -1,18 +1,26 @@
-"""Draw the abstracts of the `tune` and `heldout` evaluation sets (kg/data/eval/).
+"""Draw the abstracts of the `tune`, `heldout` and `tune2` evaluation sets (kg/data/eval/).
 
-Both sets come from ../shared/data/authors (OpenReview paperlists JSON), which no extraction rule
-was written on. Each set is half CoRL (robot learning), half ICLR (machine learning), drawn with a
-fixed seed from the records of each file sorted by OpenReview id, skipping placeholder abstracts
-("Placeholder", "withdrawn", empty: fewer than 30 words):
+`tune` and `heldout` come from ../shared/data/authors (OpenReview paperlists JSON), which no
+extraction rule was written on: half CoRL (robot learning), half ICLR (machine learning), drawn
+with a fixed seed from the records of each file sorted by OpenReview id, skipping placeholder
+abstracts ("Placeholder", "withdrawn", empty: fewer than 30 words):
 
     tune     12 each from corl2021, corl2022, corl2023 + 24 from iclr2017
     heldout  15 each from corl2024, corl2025          + 30 from iclr2018
+
+`tune2` is a second tuning set from heldout's population, drawn after the rules had been fitted
+to `tune`: its CoRL/ICLR part from heldout's files minus every record of `heldout` and `tune`
+(excluded by id, by drawing those sets again: their papers files are not read), plus 20 papers
+pooled from ../shared/data/paperlists (NeurIPS 2015-2018, ICML 2017-2019; none is a dev paper):
+
+    tune2    10 each from corl2024, corl2025 + 20 from iclr2018
+             + 20 from nips2015-2018 and icml2017-2019 together
 
 The papers files use the dev gold's format (``id, track, authors, abstract, file``, plus
 ``title`` and ``url`` for the reader); the gold files next to them are written by hand, following
 docs/annotation.md, and never by this script.
 
-    python tools/draw_eval_sets.py           # (re)write kg/data/eval/papers_{tune,heldout}.json
+    python tools/draw_eval_sets.py           # (re)write kg/data/eval/papers_*.json
     python tools/draw_eval_sets.py --check   # exit 1 if the committed files differ from the draw
 """
 
@@ -26,6 +34,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 AUTHORS = ROOT.parent / "shared" / "data" / "authors"
+PAPERLISTS = ROOT.parent / "shared" / "data" / "paperlists"
 OUT = ROOT / "kg" / "data" / "eval"
 SEED = 9  # issue 9
 MIN_WORDS = 30
@@ -33,33 +42,72 @@ MIN_WORDS = 30
 SETS: dict[str, dict[str, int]] = {
     "tune": {"corl2021": 12, "corl2022": 12, "corl2023": 12, "iclr2017": 24},
     "heldout": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
+    "tune2": {"corl2024": 10, "corl2025": 10, "iclr2018": 20},
+}
+#: sets drawn with every paper of these earlier sets excluded
+EXCLUDE = {"tune2": ("tune", "heldout")}
+#: per set, a pool of paperlists files sampled together, and how many papers from it
+POOLS: dict[str, tuple[tuple[str, ...], int]] = {
+    "tune2": (
+        ("nips2015", "nips2016", "nips2017", "nips2018", "icml2017", "icml2018", "icml2019"),
+        20,
+    ),
 }
 
 
-def draw(name: str, *, authors_dir: Path = AUTHORS) -> list[dict]:
-    """The papers of set `name`, in draw order: per file, `n` records by a seeded sample."""
+TRACKS = {"iclr": "ICLR", "corl": "CoRL", "nips": "NeurIPS", "icml": "ICML"}
+
+
+def _eligible(path: Path, exclude: set[str]) -> list[tuple[str, dict]]:
+    """(paper id, record) of a listing's real abstracts not in `exclude`, sorted by record id."""
+    stem = path.stem
+    records = json.loads(path.read_text(encoding="utf-8"))
+    return sorted(
+        (
+            (f"{stem}-{r['id']}", r)
+            for r in records
+            if len(str(r.get("abstract") or "").split()) >= MIN_WORDS
+            and f"{stem}-{r['id']}" not in exclude
+        ),
+        key=lambda pair: pair[1]["id"],
+    )
+
+
+def _paper(paper_id: str, record: dict) -> dict:
+    stem = paper_id.split("-", 1)[0]
+    venue, year = stem[:-4], stem[-4:]
+    return {
+        "id": paper_id,
+        "track": f"{TRACKS[venue]} {year}",
+        "authors": ", ".join(a.strip() for a in record["author"].split(";") if a.strip()),
+        "abstract": record["abstract"],
+        "file": f"{stem}.json",
+        "title": record["title"],
+        "url": record["site"],
+    }
+
+
+def draw(
+    name: str, *, authors_dir: Path = AUTHORS, paperlists_dir: Path = PAPERLISTS
+) -> list[dict]:
+    """The papers of set `name`, in draw order: per file, `n` records by a seeded sample, then
+    the set's pool of paperlists files sampled as one."""
+    exclude = {
+        p["id"]
+        for earlier in EXCLUDE.get(name, ())
+        for p in draw(earlier, authors_dir=authors_dir, paperlists_dir=paperlists_dir)
+    }
     rng = random.Random(f"{SEED}-{name}")
-    papers = []
+    picked: list[tuple[str, dict]] = []
     for stem, n in SETS[name].items():
-        records = json.loads((authors_dir / f"{stem}.json").read_text(encoding="utf-8"))
-        eligible = sorted(
-            (r for r in records if len(str(r.get("abstract") or "").split()) >= MIN_WORDS),
-            key=lambda r: r["id"],
-        )
-        venue, year = stem[:-4], stem[-4:]
-        for r in rng.sample(eligible, n):
-            papers.append(
-                {
-                    "id": f"{stem}-{r['id']}",
-                    "track": f"{venue.upper() if venue == 'iclr' else 'CoRL'} {year}",
-                    "authors": ", ".join(a.strip() for a in r["author"].split(";") if a.strip()),
-                    "abstract": r["abstract"],
-                    "file": f"{stem}.json",
-                    "title": r["title"],
-                    "url": r["site"],
-                }
-            )
-    return papers
+        picked += rng.sample(_eligible(authors_dir / f"{stem}.json", exclude), n)
+    if name in POOLS:
+        stems, n = POOLS[name]
+        pool = [
+            pair for stem in stems for pair in _eligible(paperlists_dir / f"{stem}.json", exclude)
+        ]
+        picked += rng.sample(pool, n)
+    return [_paper(paper_id, record) for paper_id, record in picked]
 
 
 def main() -> int:
