@@ -24,6 +24,7 @@ from kg.extract.words import (
     head,
     is_head_noun,
     is_modifier,
+    is_task_word,
     is_tech_modifier,
     modifiers,
     word_before,
@@ -64,12 +65,23 @@ _VERSION_RE = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z]?")
 # "we develop [relational causal models], extending": no article, a clause or comma after
 _NP_END = r"(?=\s*(?:,|\(|\.|;|:|\s(?:that|which|to|for|with|as)\b))"
 _BARE_NP_RE = re.compile(
-    r"\s+([a-z][\w\-]*\s+(?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*)" + _NP_END
+    r"\s+([a-z][\w\-]*\s+(?:(?!(?:that|which|to|for|with|as)\b)[A-Za-z][\w\-]*\s+){0,3}"
+    r"[A-Za-z][\w\-]*)" + _NP_END
 )
 # after a naming cue the name may take "the" and be one hyphenated word ("the glimpse-model")
 _NAMED_NP_RE = re.compile(
     r"\s+(?:the\s+)?([a-z][\w\-]*\s+(?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*|"
     r"[a-z]\w*-[\w\-]*\w)" + _NP_END
+)
+# "we devise an anytime algorithm, fictitious team-play, that ...", "we propose a new game
+# representation, the realization form, that ...": a lower-case name set off by commas after
+# the indefinite noun phrase a proposal cue introduces
+_APPOSED_NP_RE = re.compile(
+    r"\s+(?:a|an)\s+(?:[\w\-]+\s+){0,3}[a-z][\w\-]*,\s+(?:the\s+)?"
+    r"([a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}),\s+(?:that|which|whose)\b"
+)
+_FUNCTION_WORDS = frozenset(
+    "a an the of and or for to in on with by from our their its this that these which".split()
 )
 _OWN_NOUN_BEFORE_RE = re.compile(
     r"\b(?:method|approach|model|framework|algorithm|architecture|technique|system)s?\s*,?\s*$"
@@ -301,17 +313,29 @@ def proposed_phrases(
         naming = _NAMING_CUE_RE.search(text, ts, te) is not None
         if naming and _COMMONLY_RE.search(text, max(0, ts - 20), ts):
             continue  # "commonly called the behavior policy": a common term, not a new name
-        m = (_NAMED_NP_RE if naming else _BARE_NP_RE).match(text, te)
+        m = None if naming else _APPOSED_NP_RE.match(text, te)
+        apposed = m is not None
+        m = m or (_NAMED_NP_RE if naming else _BARE_NP_RE).match(text, te)
         if not m or text[ts - 1 : ts] == "-":  # not "so-called"
             continue
         words = m.group(1).split()
         last = words[-1]
         # "which we call order parameters": naming cues also name concepts, so the head must
         # be a method noun, unless the paper says it names its own method ("Our approach,
-        # called ..."); "we introduce query circuits" may end in any plural
+        # called ..."); "we introduce query circuits" may end in any plural; a phrase the
+        # abstract repeats is a name whatever its head ("we propose feature incay to ...")
         own = naming and _OWN_NOUN_BEFORE_RE.search(text, max(0, ts - 60), ts) is not None
+        repeated = len(words) > 1 and text.count(m.group(1)) >= 3
+        # "structured inference networks": before a method head, any plain words
         if (
-            not all(is_modifier(w) for w in words[:-1])
+            not (
+                all(is_modifier(w) for w in words[:-1])
+                or (
+                    last.lower() in v.method_heads
+                    and words[0] not in W.vague_first
+                    and all(map(_plain_word, words[:-1]))
+                )
+            )
             or last.lower() in W.not_proposed_heads
             or (last.lower() in W.method_cue_words and len(words) < 3)
             or not (
@@ -319,6 +343,8 @@ def proposed_phrases(
                 or last.lower() in v.method_heads
                 or (naming and _ACRONYM_RE.fullmatch(last) and len(words) > 1)
                 or (not naming and is_head_noun(last))
+                or repeated
+                or (apposed and (len(words) > 1 or "-" in last))
             )
         ):
             continue
@@ -331,6 +357,18 @@ def proposed_phrases(
         cands = [c for c in cands if c not in inside]
         cands.append(Candidate(start, end, m.group(1), "lower", cues={"propose"}))
     return cands
+
+
+def _plain_word(w: str) -> bool:
+    """A lower-case word that may stand inside a name: no function word, verb or adverb."""
+    lw = w.lower()
+    return (
+        lw == w
+        and lw not in _FUNCTION_WORDS
+        and lw not in W.task_verbs
+        and not lw.endswith("ly")
+        and is_task_word(w)
+    )
 
 
 def compared_phrases(

@@ -78,6 +78,8 @@ _OWN_NAME_BEFORE_RE = re.compile(
     r"(?:(?:which\s+)?(?:is\s+|we\s+)?(?:called|named|dubbed|termed|coined|namely)\s+)?"
     r"(?:the\s+)?$"
 )
+# "our proposed PointNet approach", "the proposed FooNet achieves": a name-shaped word
+_PROPOSED_BEFORE_RE = re.compile(r"\b(?:[Oo]ur|[Tt]he)\s+(?:proposed|novel)\s+$")
 # "we develop novel deep learning models, namely X" / "a deep-learning based approach, X,"
 _NAMED_AFTER_NOUN_RE = re.compile(
     _OWN_NOUNS + r"\s*,\s*(?:(?:called|named|dubbed|termed|coined|namely)\s+)?(?:the\s+)?$"
@@ -187,10 +189,15 @@ def decide(
                     proposed_as = EntityType.DATASET  # what one collects or releases is data
                 if c.label is not None and not c.long and not _ARTICLES_ONLY_RE.fullmatch(gap):
                     c.cues.discard("propose")  # "a cross-view transformer": a kind of a known one
-            elif c.label is None and _NAMED_AFTER_NOUN_RE.search(own_before):
-                c.cues.add("propose")  # "we introduce a novel deep-learning approach, X,"
+            elif (c.label is None or c.long) and _NAMED_AFTER_NOUN_RE.search(own_before):
+                # "we introduce a novel deep-learning approach, X,"; also a known name the
+                # paper defines there ("we propose a family of neural models, Conditional
+                # Neural Processes (CNPs)")
+                c.cues.add("propose")
     if c.label is None and (
-        _OWN_NAME_BEFORE_RE.search(own_before) or _OWN_LIST_BEFORE_RE.search(own_before)
+        _OWN_NAME_BEFORE_RE.search(own_before)
+        or _OWN_LIST_BEFORE_RE.search(own_before)
+        or (c.strength == "strong" and _PROPOSED_BEFORE_RE.search(own_before))
     ):
         c.cues.add("propose")
     if (
