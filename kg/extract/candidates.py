@@ -80,9 +80,6 @@ _APPOSED_NP_RE = re.compile(
     r"\s+(?:a|an)\s+(?:[\w\-]+\s+){0,3}[a-z][\w\-]*,\s+(?:the\s+)?"
     r"([a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}),\s+(?:that|which|whose)\b"
 )
-_FUNCTION_WORDS = frozenset(
-    "a an the of and or for to in on with by from our their its this that these which".split()
-)
 _OWN_NOUN_BEFORE_RE = re.compile(
     r"\b(?:method|approach|model|framework|algorithm|architecture|technique|system)s?\s*,?\s*$"
 )
@@ -360,11 +357,11 @@ def proposed_phrases(
 
 
 def _plain_word(w: str) -> bool:
-    """A lower-case word that may stand inside a name: no function word, verb or adverb."""
+    """A lower-case word that may stand inside a name: no stop word, verb or adverb."""
     lw = w.lower()
     return (
         lw == w
-        and lw not in _FUNCTION_WORDS
+        and lw not in W.leading_stop
         and lw not in W.task_verbs
         and not lw.endswith("ly")
         and is_task_word(w)
