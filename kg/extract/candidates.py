@@ -323,17 +323,19 @@ def proposed_phrases(
         # abstract repeats is a name whatever its head ("we propose feature incay to ...")
         own = naming and _OWN_NOUN_BEFORE_RE.search(text, max(0, ts - 60), ts) is not None
         repeated = len(words) > 1 and text.count(m.group(1)) >= 3
-        # "structured inference networks": before a method head, any plain words
+        # "structured inference networks": before a plural method head, any plain words
         if (
             not (
                 all(is_modifier(w) for w in words[:-1])
                 or (
                     last.lower() in v.method_heads
+                    and is_head_noun(last)
                     and words[0] not in W.vague_first
                     and all(map(_plain_word, words[:-1]))
                 )
             )
             or last.lower() in W.not_proposed_heads
+            or last.lower() in W.not_method_heads
             or (last.lower() in W.method_cue_words and len(words) < 3)
             or not (
                 own
