@@ -24,7 +24,6 @@ from kg.extract.words import (
     head,
     is_head_noun,
     is_modifier,
-    is_task_word,
     is_tech_modifier,
     modifiers,
     word_before,
@@ -65,6 +64,10 @@ _VERSION_RE = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z]?")
 # "we develop [relational causal models], extending": no article, a clause or comma after
 _NP_END = r"(?=\s*(?:,|\(|\.|;|:|\s(?:that|which|to|for|with|as)\b))"
 _BARE_NP_RE = re.compile(
+    r"\s+([a-z][\w\-]*\s+(?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*)" + _NP_END
+)
+# the same, not running over a clause word: "we propose feature incay to regularize ..."
+_SHORT_NP_RE = re.compile(
     r"\s+([a-z][\w\-]*\s+(?:(?!(?:that|which|to|for|with|as)\b)[A-Za-z][\w\-]*\s+){0,3}"
     r"[A-Za-z][\w\-]*)" + _NP_END
 )
@@ -305,48 +308,27 @@ def proposed_phrases(
     clause: "We develop relational structural causal models, extending ...", "We introduce
     query circuits, which ...", "we present task-oriented Koopman-based control that ...",
     "Our approach, called adaptive softmax, ...", "called the glimpse-model", "-- called leaky
-    RBM". Name-shaped words inside such a phrase are parts of it. Returns all candidates."""
+    RBM"; one set off by commas after the noun phrase the cue introduces ("we devise an
+    anytime algorithm, fictitious team-play, that"); one the abstract repeats ("we propose
+    feature incay to ... feature incay is ..."). Name-shaped words inside such a phrase are
+    parts of it. Returns all candidates."""
     for ts, te in propose:
         naming = _NAMING_CUE_RE.search(text, ts, te) is not None
         if naming and _COMMONLY_RE.search(text, max(0, ts - 20), ts):
             continue  # "commonly called the behavior policy": a common term, not a new name
+        if text[ts - 1 : ts] == "-":  # not "so-called"
+            continue
         m = None if naming else _APPOSED_NP_RE.match(text, te)
-        apposed = m is not None
-        m = m or (_NAMED_NP_RE if naming else _BARE_NP_RE).match(text, te)
-        if not m or text[ts - 1 : ts] == "-":  # not "so-called"
-            continue
-        words = m.group(1).split()
-        last = words[-1]
-        # "which we call order parameters": naming cues also name concepts, so the head must
-        # be a method noun, unless the paper says it names its own method ("Our approach,
-        # called ..."); "we introduce query circuits" may end in any plural; a phrase the
-        # abstract repeats is a name whatever its head ("we propose feature incay to ...")
-        own = naming and _OWN_NOUN_BEFORE_RE.search(text, max(0, ts - 60), ts) is not None
-        repeated = len(words) > 1 and text.count(m.group(1)) >= 3
-        # "structured inference networks": before a plural method head, any plain words
-        if (
-            not (
-                all(is_modifier(w) for w in words[:-1])
-                or (
-                    last.lower() in v.method_heads
-                    and is_head_noun(last)
-                    and words[0] not in W.vague_first
-                    and all(map(_plain_word, words[:-1]))
-                )
-            )
-            or last.lower() in W.not_proposed_heads
-            or last.lower() in W.not_method_heads
-            or (last.lower() in W.method_cue_words and len(words) < 3)
-            or not (
-                own
-                or last.lower() in v.method_heads
-                or (naming and _ACRONYM_RE.fullmatch(last) and len(words) > 1)
-                or (not naming and is_head_noun(last))
-                or repeated
-                or (apposed and (len(words) > 1 or "-" in last))
-            )
-        ):
-            continue
+        if m is None or not _proposable(v, m.group(1).split(), apposed=True):
+            m = (_NAMED_NP_RE if naming else _BARE_NP_RE).match(text, te)
+            if m is None or not _proposable(v, m.group(1).split(), naming=naming, own=(
+                naming and _OWN_NOUN_BEFORE_RE.search(text, max(0, ts - 60), ts) is not None
+            )):  # fmt: skip
+                m = None if naming else _SHORT_NP_RE.match(text, te)
+                if m is None or text.count(m.group(1)) < 3:
+                    continue
+                if not _proposable(v, m.group(1).split(), repeated=True):
+                    continue
         start, end = m.span(1)
         inside = overlapping(cands, start, end)
         if name_key(m.group(1)) in v.generic or any(
@@ -358,15 +340,35 @@ def proposed_phrases(
     return cands
 
 
-def _plain_word(w: str) -> bool:
-    """A lower-case word that may stand inside a name: no stop word, verb or adverb."""
-    lw = w.lower()
+def _proposable(
+    v: Vocab,
+    words: list[str],
+    *,
+    naming: bool = False,
+    own: bool = False,
+    apposed: bool = False,
+    repeated: bool = False,
+) -> bool:
+    """May these words after a proposal cue be the paper's name for its contribution? "which
+    we call order parameters": naming cues also name concepts, so the head must be a method
+    noun, unless the paper says it names its own method ("Our approach, called ..."); "we
+    introduce query circuits" may end in any plural; an apposed name needs two words or a
+    hyphen, a repeated one two words, whatever their head."""
+    last = words[-1].lower()
+    if (
+        not all(is_modifier(w) for w in words[:-1])
+        or last in W.not_proposed_heads
+        or last in W.not_method_heads
+        or (last in W.method_cue_words and len(words) < 3)
+    ):
+        return False
+    if apposed or repeated:
+        return len(words) > 1 or (apposed and "-" in last)
     return (
-        lw == w
-        and lw not in W.leading_stop
-        and lw not in W.task_verbs
-        and not lw.endswith("ly")
-        and is_task_word(w)
+        own
+        or last in v.method_heads
+        or (naming and _ACRONYM_RE.fullmatch(words[-1]) is not None and len(words) > 1)
+        or (not naming and is_head_noun(words[-1]))
     )
 
 

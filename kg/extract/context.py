@@ -80,6 +80,12 @@ _OWN_NAME_BEFORE_RE = re.compile(
 )
 # "our proposed PointNet approach", "the proposed FooNet achieves": a name-shaped word
 _PROPOSED_BEFORE_RE = re.compile(r"\b(?:[Oo]ur|[Tt]he)\s+(?:proposed|novel)\s+$")
+# someone else's method between a proposal cue and its name: "we propose a framework to
+# analyze a popular algorithm, Sparse Subspace Clustering (SSC)"
+_OTHERS_RE = re.compile(
+    r"\b(?:popular|existing|classical|classic|standard|well-known|widely|conventional|"
+    r"traditional|analy[sz]e|study|studying)\b"
+)
 # "we develop novel deep learning models, namely X" / "a deep-learning based approach, X,"
 _NAMED_AFTER_NOUN_RE = re.compile(
     _OWN_NOUNS + r"\s*,\s*(?:(?:called|named|dubbed|termed|coined|namely)\s+)?(?:the\s+)?$"
@@ -189,7 +195,9 @@ def decide(
                     proposed_as = EntityType.DATASET  # what one collects or releases is data
                 if c.label is not None and not c.long and not _ARTICLES_ONLY_RE.fullmatch(gap):
                     c.cues.discard("propose")  # "a cross-view transformer": a kind of a known one
-            elif (c.label is None or c.long) and _NAMED_AFTER_NOUN_RE.search(own_before):
+            elif (
+                c.label is None or (c.long and not _OTHERS_RE.search(text, te, anchor))
+            ) and _NAMED_AFTER_NOUN_RE.search(own_before):
                 # "we introduce a novel deep-learning approach, X,"; also a known name the
                 # paper defines there ("we propose a family of neural models, Conditional
                 # Neural Processes (CNPs)")
