@@ -1189,3 +1189,11 @@ def test_span_model_reads_an_unknown_name_as_data():
     text = "Scans are taken from ObjNet-3D and cleaned by hand."
     assert _with_model_spans(text, [])["ObjNet-3D"] == "Method"  # the shape alone
     assert _with_model_spans(text, [("ObjNet-3D", "Dataset", 0.95)])["ObjNet-3D"] == "Dataset"
+
+
+def test_a_task_named_by_its_gerund_keeps_its_nouns_english():
+    from kg.extract.words import singular
+
+    got = [singular(w) for w in ("prices", "devices", "matrices", "vertices", "indices")]
+    assert got == ["price", "device", "matrix", "vertex", "index"]
+    assert "house price prediction" in found("The task of predicting house prices is hard.")

@@ -133,10 +133,13 @@ def is_task_word(w: str) -> bool:
 
 
 def singular(w: str) -> str:
-    """matrices -> matrix, patches -> patch, probabilities -> probability, effects -> effect."""
+    """matrices -> matrix, vertices -> vertex, patches -> patch, probabilities -> probability,
+    effects -> effect; prices -> price, devices -> device (-ices is Latin only after t/d/pl)."""
     lw = w.lower()
-    if lw.endswith("ices") and len(lw) > 5:
+    if lw.endswith(("trices", "appendices")):
         return w[:-4] + "ix"
+    if lw.endswith(("tices", "dices", "plices")):
+        return w[:-4] + "ex"
     if lw.endswith("ies"):
         return w[:-3] + "y"
     if lw.endswith(("ches", "shes", "sses", "xes")):
