@@ -34,8 +34,11 @@ from kg.model import EntityType, Role
 # (Wan2.1-14B, C*-RASP, MATH-500); may end in + or * (RAT+).
 _NAME_WORD = r"[A-Za-z0-9\u0370-\u03ff](?:[\w+*]|[.\-\u2013](?=[\w*]))*"
 _WORD_RE = re.compile(r"(?<![\w.+*\-\u2013])" + _NAME_WORD)
-# Shape of a name: two capitals in a row, a capital after a letter, letters next to digits, + or *.
-_STRONG_RE = re.compile(r"[A-Za-z][A-Z]|[a-z][0-9]|[0-9][A-Za-z]|[A-Za-z][+*]|\*")
+# Shape of a name: two capitals in a row, a capital after a letter, letters next to digits, + or *,
+# a capital alone after a capitalised word and a hyphen ("Open-X"; not "Hamilton-Jacobi", "top-K").
+_STRONG_RE = re.compile(
+    r"[A-Za-z][A-Z]|[a-z][0-9]|[0-9][A-Za-z]|[A-Za-z][+*]|\*|\b[A-Z][a-z]+[\-\u2013][A-Z](?![a-z])"
+)
 _CAP_RE = re.compile(r"[A-Z][a-z\u2013\-]")
 UNIT_RE = re.compile(
     r"(?:mid|early|late)[\-\u2013]\d{2,4}s?|"
