@@ -1197,3 +1197,18 @@ def test_a_task_named_by_its_gerund_keeps_its_nouns_english():
     got = [singular(w) for w in ("prices", "devices", "matrices", "vertices", "indices")]
     assert got == ["price", "device", "matrix", "vertex", "index"]
     assert "house price prediction" in found("The task of predicting house prices is hard.")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        ("We solve it with projected gradient descent on the simplex.",
+         "projected gradient descent"),
+        ("Our baseline is Bayesian linear regression with a Gaussian prior.",
+         "Bayesian linear regression"),
+        ("We compare with the celebrated dynamic time warping.", "dynamic time warping"),
+        ("We use a policy transformer to act.", "transformer"),
+    ],
+)  # fmt: skip
+def test_a_known_technique_keeps_the_words_that_make_it_a_variant(abstract, name):
+    assert found(abstract)[name][0] == "Method"

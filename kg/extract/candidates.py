@@ -86,6 +86,10 @@ _APPOSED_NP_RE = re.compile(
     r"\s+(?:a|an)\s+(?:[\w\-]+\s+){0,3}[a-z][\w\-]*,\s+(?:the\s+)?"
     r"([a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}),\s+(?:that|which|whose)\b"
 )
+# the word right before a position, after one space
+_VARIANT_WORD_RE = re.compile(r"(?<![\w\-])([A-Za-z][a-z\-]*[a-z]) $")
+# "Bayesian", "Riemannian", "Hamiltonian": an adjective made from a name
+_PROPER_ADJECTIVE_RE = re.compile(r"[A-Z][a-z]+ian")
 _OWN_NOUN_BEFORE_RE = re.compile(
     r"\b(?:method|approach|model|framework|algorithm|architecture|technique|system)s?\s*,?\s*$"
 )
@@ -235,7 +239,29 @@ def add_gazetteer_hits(
         if c.label is None:
             c.label = v.known_label(c.text)
             c.hint = v.hints.get(case_key(c.text))
+        elif c.label is EntityType.METHOD and c.strength == "gazetteer" and c.text.islower():
+            _extend_variant(text, c, cands)
     return cands
+
+
+def _extend_variant(text: str, c: Candidate, cands: list[Candidate]) -> None:
+    """A known lower-case technique keeps the words that make it a variant (`variant_words`
+    of words.json, or a name's adjective): "projected [gradient descent]", "greedy
+    [coordinate descent]", "Bayesian [linear regression]", "bi-directional [recurrent neural
+    network]"; not "celebrated [dynamic time warping]", "policy [transformer]"."""
+    start = c.start
+    for _ in range(2):
+        m = _VARIANT_WORD_RE.search(text, max(0, start - 30), start)
+        if m is None:
+            break
+        w = m.group(1)
+        if not (w.lower() in W.variant_words or _PROPER_ADJECTIVE_RE.fullmatch(w)):
+            break
+        if any(o is not c and o.start < start and o.end > m.start(1) for o in cands):
+            break
+        start = m.start(1)
+    if start < c.start:
+        c.start, c.text = start, text[start : c.end]
 
 
 def attach_abbreviations(

@@ -40,6 +40,7 @@ class Words:
     name_suffixes: tuple[str, ...]
     eponym_heads: tuple[str, ...]
     tech_heads: tuple[str, ...]
+    variant_words: frozenset[str]
     use_verbs: tuple[str, ...]
     gerund_noun: Mapping[str, str]
     infinitive_noun: Mapping[str, str]
@@ -73,6 +74,7 @@ def words() -> Words:
         name_suffixes=tuple(lst("name_suffixes")),
         eponym_heads=tuple(lst("eponym_heads")),
         tech_heads=tuple(lst("tech_heads")),
+        variant_words=frozenset(lst("variant_words")),
         use_verbs=tuple(lst("use_verbs")),
         gerund_noun=dict(raw["gerund_noun"]["map"]),
         infinitive_noun=dict(raw["infinitive_noun"]["map"]),
