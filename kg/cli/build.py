@@ -25,8 +25,7 @@ from kg.cli.common import (
     store_options,
     warn,
 )
-from kg.config import load_settings
-from kg.graph import MAX_COAUTHORS
+from kg.config import MAX_COAUTHORS, load_settings
 from kg.output import (
     counts_json,
     counts_table,

@@ -125,6 +125,8 @@ class StoreOptions:
         opened = run(lambda: open_store(settings, backend))  # type: ignore[arg-type]
         where = escape(printable(f"{opened.store.location} ({opened.reason})"))
         err.print(f"[dim]store: {opened.store.backend} at {where}[/]", highlight=False)
+        for note in getattr(opened.store, "notes", ()):
+            err.print(f"note: {printable(note)}", highlight=False, markup=False)
         try:
             yield opened.store
         finally:
