@@ -73,6 +73,17 @@ UserOpt = Annotated[
 OverridesOpt = Annotated[
     Path | None, typer.Option(help="Lines 'A = B' (same person) or 'A != B' (different).")
 ]
+JobsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        envvar="KG_JOBS",
+        help="Extraction processes (default: one per 1,000 abstracts, up to the cores).",
+        show_default=False,
+    ),
+]
 MapOpt = Annotated[
     list[str] | None,
     typer.Option(
