@@ -227,7 +227,7 @@ def extract_records(
     model: str | None = None,
     aliases: Path | None = None,
     gazetteers: Sequence[Path] = (),
-    n_process: int = 1,
+    jobs: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> list[dict]:
     """``kg extract --jsonl`` records of `papers`."""
@@ -238,7 +238,7 @@ def extract_records(
         model=model,
         aliases=aliases,
         gazetteers=gazetteers,
-        n_process=n_process,
+        jobs=jobs,
         progress=progress,
     )
     return [to_record(ep) for ep in extracted]

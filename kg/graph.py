@@ -37,14 +37,12 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from kg.config import MAX_COAUTHORS
 from kg.extract.canonical import Vote, consolidate, final_role
 from kg.identity import AuthorMention, Resolution, mentions_of, resolve
 from kg.model import EntityType, ExtractedPaper, Mention, Paper, Role
 from kg.schema import ENTITY_LABELS, LIST_PROPS, ROLE_RANK, ROLE_RELATIONSHIP
 
-#: Papers with more authors than this get AUTHORED links but no COAUTHOR pairs (``kg build
-#: --max-coauthors``). The 11,283-paper corpus has at most 69 authors on a paper.
-MAX_COAUTHORS = 100
 _RELATIONSHIP_ROLE = {rel: role for role, rel in ROLE_RELATIONSHIP.items()}
 
 

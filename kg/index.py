@@ -1,31 +1,33 @@
-"""The one index of a graph: lookup tables built in one pass, read by the named queries' embedded
-implementations, by name resolution and search on the embedded store, and by every view.
+"""The one index of a graph: lookup tables read by the named queries' embedded implementations,
+by name resolution and search on the embedded store, and by every view.
 
 Nodes are addressed by :data:`~kg.schema.NodeKey` ``(label, id)``; tables whose label is fixed
 (an author's papers, a paper's track) are keyed by the bare id. The index is built from a graph
 in the embedded layout (``GraphStore.to_networkx()``: node keys "Label:id", edge keys the
-relationship type). :func:`index_for` caches it per graph object: ``NetworkXStore.write``
-replaces ``store.graph``, so a rebuilt graph gets a fresh index (a graph mutated in place by hand
-does not — pass ``refresh=True``).
+relationship type) or from an open ``.kg`` file, each part on first read (so a cold ``kg query``
+loads only the columns it needs). :func:`index_for` caches it per graph object:
+``NetworkXStore.write`` replaces ``store.graph``, so a rebuilt graph gets a fresh index (a graph
+mutated in place by hand does not — pass ``refresh=True``).
 """
 
 from __future__ import annotations
 
 import weakref
 from collections import Counter, defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
+from kg.schema import ENTITY_LABELS, ROLE_TYPES, NodeKey
+from kg.store.fileformat import GraphFile, Table, Tables, gc_paused, tables_of
 
-from kg.graph import coauthor_pairs
-from kg.schema import ENTITY_LABELS, ROLE_TYPES, NodeKey, split_key
+if TYPE_CHECKING:
+    import networkx as nx
 
-_ROLES = frozenset(ROLE_TYPES)
 _ENTITY_LABELS = frozenset(ENTITY_LABELS)
 #: (label, id) of an entity node, unique across labels.
 EntityKey = NodeKey
+Props = Mapping[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,42 +40,45 @@ class NameEntry:
     alternatives: tuple[str, ...] = ()  # variants, aliases, a paper's title and id, a subarea
 
 
-@dataclass(slots=True, eq=False)
 class GraphIndex:
-    nodes: dict[NodeKey, dict[str, Any]] = field(default_factory=dict)  # every node's properties
-    by_label: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))  # sorted ids
-    degree: Counter[NodeKey] = field(default_factory=Counter)  # relationships, of any type
-    author_names: dict[str, str] = field(default_factory=dict)
-    author_variants: dict[str, list[str]] = field(default_factory=dict)
-    author_papers: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
-    paper_authors: dict[str, list[tuple[int, str]]] = field(
-        default_factory=lambda: defaultdict(list)
-    )
-    coauthors: dict[str, dict[str, tuple[int, float]]] = field(
-        default_factory=lambda: defaultdict(dict)
-    )
-    papers: dict[str, dict[str, Any]] = field(default_factory=dict)
-    paper_track: dict[str, str] = field(default_factory=dict)
-    tracks: dict[str, str] = field(default_factory=dict)  # id -> name
-    institutions: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Built in parts, each the first time it is read (see ``_PARTS``), column by column from the
+    graph's tables (:mod:`kg.store.fileformat`): on a ``.kg`` file a query reads only the columns
+    its parts need — ``coauthors`` reads author names and co-author weights, never abstracts."""
+
+    nodes: dict[NodeKey, Props]  # every node's properties
+    by_label: dict[str, list[str]]  # sorted ids
+    degree: Counter[NodeKey]  # relationships, of any type
+    author_names: dict[str, str]
+    author_variants: dict[str, list[str]]
+    n_authors: int
+    author_papers: dict[str, list[str]]
+    paper_authors: dict[str, list[tuple[int, str]]]
     # paper -> [(author id, institution ids printed for that author on the paper)]
-    paper_institutions: dict[str, list[tuple[str, list[str]]]] = field(
-        default_factory=lambda: defaultdict(list)
-    )
-    track_papers: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
-    entities: dict[EntityKey, dict[str, Any]] = field(default_factory=dict)
-    entity_ids: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))  # labels
+    paper_institutions: dict[str, list[tuple[str, list[str]]]]
+    coauthors: dict[str, dict[str, tuple[int, float]]]
+    papers: dict[str, Props]
+    paper_track: dict[str, str]
+    track_papers: dict[str, list[str]]
+    tracks: dict[str, str]  # id -> name
+    institutions: dict[str, Props]
+    entities: dict[EntityKey, Props]
+    entity_ids: dict[str, list[str]]  # id -> labels
     # paper -> [(relationship type, entity key, relationship properties)]
-    paper_mentions: dict[str, list[tuple[str, EntityKey, dict[str, Any]]]] = field(
-        default_factory=lambda: defaultdict(list)
-    )
-    entity_mentions: dict[EntityKey, list[tuple[str, str, dict[str, Any]]]] = field(
-        default_factory=lambda: defaultdict(list)
-    )
-    n_authors: int = 0
-    # computed on first use
-    _entity_authors: dict[EntityKey, set[str]] = field(default_factory=dict)
-    memo: dict[Any, Any] = field(default_factory=dict)
+    paper_mentions: dict[str, list[tuple[str, EntityKey, Props]]]
+    entity_mentions: dict[EntityKey, list[tuple[str, str, Props]]]
+
+    def __init__(self, tables: Tables) -> None:
+        self._tables = tables
+        self._entity_authors: dict[EntityKey, set[str]] = {}
+        self.memo: dict[Any, Any] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        part = _PARTS.get(name)
+        if part is None:
+            raise AttributeError(name)
+        with gc_paused():
+            part(self, self._tables)
+        return self.__dict__[name]
 
     # --- nodes --------------------------------------------------------------------------------
 
@@ -163,7 +168,7 @@ class GraphIndex:
         return edges
 
 
-def _entry(label: str, id_: str, attrs: dict[str, Any]) -> NameEntry:
+def _entry(label: str, id_: str, attrs: Props) -> NameEntry:
     """What :data:`NAME_QUERIES` reads on Neo4j, from a node's properties."""
     name = attrs.get("name") or id_
     alts: tuple[Any, ...]
@@ -195,69 +200,110 @@ def entry_of_row(label: str, row: dict[str, Any]) -> NameEntry:
     return NameEntry(label, row["id"], row["name"] or row["id"], alts)
 
 
-_CACHE: weakref.WeakKeyDictionary[nx.MultiDiGraph, GraphIndex] = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary[Any, GraphIndex] = weakref.WeakKeyDictionary()
 
 
-def index_for(graph: nx.MultiDiGraph, *, refresh: bool = False) -> GraphIndex:
-    """The index of a graph in the embedded layout, built once per graph object."""
+def index_for(graph: nx.MultiDiGraph | GraphFile, *, refresh: bool = False) -> GraphIndex:
+    """The index of a graph in the embedded layout, or of an open ``.kg`` file (whose columns
+    load as its parts ask for them), built once per graph object."""
     found = None if refresh else _CACHE.get(graph)
     if found is None:
         found = _CACHE[graph] = build_index(graph)
     return found
 
 
-def build_index(graph: nx.MultiDiGraph) -> GraphIndex:
-    ix = GraphIndex()
-    keys: dict[str, NodeKey] = {}
-    for key, attrs in graph.nodes(data=True):
-        label, id_ = split_key(key)
-        id_ = attrs.get("id", id_)
-        keys[key] = (label, id_)
-        ix.nodes[(label, id_)] = attrs
-        ix.by_label[label].append(id_)
-        if label == "Author":
-            ix.author_names[id_] = attrs.get("name") or id_
-            ix.author_variants[id_] = list(attrs.get("variants") or [])
-        elif label == "Paper":
-            ix.papers[id_] = attrs
-        elif label == "Track":
-            ix.tracks[id_] = attrs.get("name") or id_
-        elif label == "Institution":
-            ix.institutions[id_] = attrs
-        elif label in _ENTITY_LABELS:
+def build_index(graph: nx.MultiDiGraph | GraphFile) -> GraphIndex:
+    return GraphIndex(graph if isinstance(graph, GraphFile) else tables_of(graph))
+
+
+# --- the parts ------------------------------------------------------------------------------
+
+
+def _rows(tables: Tables, label: str) -> dict[str, Props]:
+    if label not in tables.nodes:
+        return {}
+    return dict(zip(tables.ids(label), tables.nodes[label].rows(), strict=True))
+
+
+def _named(tables: Tables, label: str) -> dict[str, str]:
+    """id -> name (the id when a node has none) of a label's nodes."""
+    if label not in tables.nodes:
+        return {}
+    ids = tables.ids(label)
+    names = tables.nodes[label].column("name") or ids
+    return {i: n or i for i, n in zip(ids, names, strict=True)}
+
+
+def _edges(tables: Tables, *types: str) -> list[tuple[Table, list[str], list[str]]]:
+    return [(t, *tables.ends(t)) for t in tables.edges if not types or t.type in types]
+
+
+def _nodes(ix: GraphIndex, tables: Tables) -> None:
+    ix.nodes, ix.by_label = {}, defaultdict(list)
+    for label in tables.nodes:
+        rows = _rows(tables, label)
+        ix.nodes.update(((label, id_), attrs) for id_, attrs in rows.items())
+        ix.by_label[label] = sorted(rows)
+
+
+def _degree(ix: GraphIndex, tables: Tables) -> None:
+    ix.degree = Counter()
+    for table, starts, ends in _edges(tables):
+        ix.degree.update((table.start, a) for a in starts)
+        ix.degree.update((table.end, b) for b in ends)
+
+
+def _authors(ix: GraphIndex, tables: Tables) -> None:
+    ix.author_names = _named(tables, "Author")
+    ix.n_authors = len(ix.author_names)
+    ix.author_variants = {i: [] for i in ix.author_names}
+    if "Author" in tables.nodes:
+        variants = tables.nodes["Author"].column("variants") or ()
+        ix.author_variants.update(
+            (i, list(v)) for i, v in zip(tables.ids("Author"), variants, strict=False) if v
+        )
+
+
+def _labelled(ix: GraphIndex, tables: Tables) -> None:
+    ix.papers = _rows(tables, "Paper")
+    ix.tracks = _named(tables, "Track")
+    ix.institutions = _rows(tables, "Institution")
+
+
+def _entities(ix: GraphIndex, tables: Tables) -> None:
+    ix.entities, ix.entity_ids = {}, defaultdict(list)
+    for label in ENTITY_LABELS:
+        for id_, attrs in _rows(tables, label).items():
             ix.entities[(label, id_)] = attrs
             ix.entity_ids[id_].append(label)
-    for ids in ix.by_label.values():
-        ids.sort()
-    ix.n_authors = len(ix.author_names)
-    # The adjacency dicts directly: the edge views cost more than the work done per edge.
-    for start, targets in graph.adj.items():
-        akey = keys[start]
-        a = akey[1]
-        for end, by_type in targets.items():
-            bkey = keys[end]
-            b = bkey[1]
-            for type_, attrs in by_type.items():
-                ix.degree[akey] += 1
-                ix.degree[bkey] += 1
-                if type_ == "AUTHORED":
-                    ix.author_papers[a].append(b)
-                    ix.paper_authors[b].append((attrs.get("position", 0), a))
-                    if attrs.get("institutions"):
-                        ix.paper_institutions[b].append((a, list(attrs["institutions"])))
-                elif type_ == "COAUTHOR":
-                    pair = (int(attrs["papers"]), float(attrs["weight"]))
-                    ix.coauthors[a][b] = pair
-                    ix.coauthors[b][a] = pair
-                elif type_ == "IN_TRACK":
-                    ix.paper_track[a] = b
-                    ix.track_papers[b].append(a)
-                elif type_ in _ROLES:
-                    ix.paper_mentions[a].append((type_, bkey, attrs))
-                    ix.entity_mentions[bkey].append((type_, a, attrs))
+
+
+def _authored(ix: GraphIndex, tables: Tables) -> None:
+    ix.author_papers, ix.paper_authors = defaultdict(list), defaultdict(list)
+    ix.paper_institutions = defaultdict(list)
+    for table, starts, ends in _edges(tables, "AUTHORED"):
+        positions = table.column("position") or [0] * table.size
+        institutions = table.column("institutions") or [None] * table.size
+        for a, b, position, insts in zip(starts, ends, positions, institutions, strict=True):
+            ix.author_papers[a].append(b)
+            ix.paper_authors[b].append((position or 0, a))
+            if insts:
+                ix.paper_institutions[b].append((a, list(insts)))
     for authors in ix.paper_authors.values():
         authors.sort()
+
+
+def _coauthors(ix: GraphIndex, tables: Tables) -> None:
+    ix.coauthors = defaultdict(dict)
+    for table, starts, ends in _edges(tables, "COAUTHOR"):
+        weights = zip(table.column("papers") or (), table.column("weight") or (), strict=True)
+        for a, b, (papers, weight) in zip(starts, ends, weights, strict=True):
+            pair = (int(papers), float(weight))
+            ix.coauthors[a][b] = pair
+            ix.coauthors[b][a] = pair
     if not ix.coauthors:  # a graph written without materialized co-author links
+        from kg.graph import coauthor_pairs  # kg.graph imports extraction: not for every query
+
         pairs = coauthor_pairs(
             ix.authors_of(p)
             for p in ix.paper_authors
@@ -266,4 +312,34 @@ def build_index(graph: nx.MultiDiGraph) -> GraphIndex:
         for (a, b), pair in pairs.items():
             ix.coauthors[a][b] = pair
             ix.coauthors[b][a] = pair
-    return ix
+
+
+def _in_track(ix: GraphIndex, tables: Tables) -> None:
+    ix.paper_track, ix.track_papers = {}, defaultdict(list)
+    for _, starts, ends in _edges(tables, "IN_TRACK"):
+        for a, b in zip(starts, ends, strict=True):
+            ix.paper_track[a] = b
+            ix.track_papers[b].append(a)
+
+
+def _mentions(ix: GraphIndex, tables: Tables) -> None:
+    ix.paper_mentions, ix.entity_mentions = defaultdict(list), defaultdict(list)
+    for table, starts, ends in _edges(tables, *ROLE_TYPES):
+        type_, label = table.type, table.end
+        for a, b, attrs in zip(starts, ends, table.rows(), strict=True):
+            ekey = (label, b)
+            ix.paper_mentions[a].append((type_, ekey, attrs))
+            ix.entity_mentions[ekey].append((type_, a, attrs))
+
+
+_PARTS: dict[str, Callable[[GraphIndex, Tables], None]] = {
+    **dict.fromkeys(("nodes", "by_label"), _nodes),
+    "degree": _degree,
+    **dict.fromkeys(("author_names", "author_variants", "n_authors"), _authors),
+    **dict.fromkeys(("papers", "tracks", "institutions"), _labelled),
+    **dict.fromkeys(("entities", "entity_ids"), _entities),
+    **dict.fromkeys(("author_papers", "paper_authors", "paper_institutions"), _authored),
+    "coauthors": _coauthors,
+    **dict.fromkeys(("paper_track", "track_papers"), _in_track),
+    **dict.fromkeys(("paper_mentions", "entity_mentions"), _mentions),
+}

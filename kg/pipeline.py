@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from kg.errors import InputError
+from kg.errors import ConfigError, InputError
 from kg.graph import MAX_COAUTHORS, build_graph
 from kg.identity import AuthorMention, Resolution, mentions_of, resolve
 from kg.identity.overrides import Overrides, load_overrides
@@ -47,9 +47,10 @@ def build(
     model: str | None = None,
     aliases: Path | None = None,
     author_overrides: Path | None = None,
-    n_process: int = 1,
+    jobs: int | None = None,
     field_map: FieldMap | None = None,
     max_coauthors: int = MAX_COAUTHORS,
+    from_extracted: Sequence[Path] = (),
     progress: StageProgress | None = None,
 ) -> BuildResult:
     """Build (or grow) the graph in ``store`` from ``sources`` (None: the bundled sample).
@@ -64,25 +65,37 @@ def build(
     everything at once; ``author_overrides`` (kg.identity.overrides) is honoured first. In the
     same way, an entity the new papers name is decided (label, name, aliases) over all papers
     that name it, the stored ones included (kg.graph).
+
+    ``jobs`` extraction processes (default: kg.extract.parallel.default_jobs). ``from_extracted``:
+    shard files of ``kg extract --shard`` (kg.extract.shards) instead of sources; their papers
+    are not extracted again, only canonicalized across all of them, so the graph is the one a
+    build of the sources they came from gives.
     """
-    from kg.extract import extract_papers  # spaCy import is slow; only the commands that extract
+    from kg.extract import extract_papers, settle  # spaCy is slow to import: only when needed
+    from kg.extract.shards import read_shards
 
     store.check_writable()
     overrides = load_overrides(author_overrides)  # a bad override file fails before extracting
-    batch = read_sources(sources, strict=strict, field_map=field_map)
-    if not batch.papers:
-        raise InputError(
-            "no papers were read: "
-            + ("; ".join(str(i) for i in batch.issues[:3]) or "the inputs hold no records")
+    if from_extracted and sources:
+        raise ConfigError("give sources or --from-extracted, not both")
+    if from_extracted:
+        batch, raw = read_shards(from_extracted)
+        records = settle(batch.papers, raw, aliases=aliases)
+    else:
+        batch = read_sources(sources, strict=strict, field_map=field_map)
+        if not batch.papers:
+            raise InputError(
+                "no papers were read: "
+                + ("; ".join(str(i) for i in batch.issues[:3]) or "the inputs hold no records")
+            )
+        total = len(batch.papers)
+        records = extract_papers(
+            batch.papers,
+            model=model,
+            aliases=aliases,
+            jobs=jobs,
+            progress=(lambda n: progress("extract", n, total)) if progress else None,
         )
-    total = len(batch.papers)
-    records = extract_papers(
-        batch.papers,
-        model=model,
-        aliases=aliases,
-        n_process=n_process,
-        progress=(lambda n: progress("extract", n, total)) if progress else None,
-    )
     counts = write_records(
         records,
         store,

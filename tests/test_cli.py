@@ -87,7 +87,7 @@ def test_build_sample_prints_summary_and_stats_agree(home):
     assert "Built the graph from 80 papers in 4 files → networkx" in result.stdout
     assert re.search(r"papers\s+80\n", result.stdout)
     assert "skipped 0 input records" in result.stdout
-    graph_file = home / "graph.json"
+    graph_file = home / "graph.kg"
     umask = os.umask(0o022)
     os.umask(umask)
     assert stat.S_IMODE(graph_file.stat().st_mode) == 0o666 & ~umask  # not mkstemp's 0600
@@ -98,10 +98,10 @@ def test_build_sample_prints_summary_and_stats_agree(home):
 
 def test_rebuilding_twice_gives_the_same_graph(home):
     first = invoke("build", "--json")
-    graph_once = (home / "graph.json").read_bytes()
+    graph_once = (home / "graph.kg").read_bytes()
     second = invoke("build", "--json")
     assert summary(first) == summary(second)
-    assert (home / "graph.json").read_bytes() == graph_once
+    assert (home / "graph.kg").read_bytes() == graph_once
 
 
 def test_adding_a_listing_grows_the_graph_and_fresh_rebuilds(home, tmp_path):
@@ -132,28 +132,29 @@ def test_build_reports_skipped_inputs(home, tmp_path):
 
 def test_build_with_nothing_readable_fails_and_keeps_the_old_graph(home, tmp_path):
     invoke("build")
-    before = (home / "graph.json").read_bytes()
+    before = (home / "graph.kg").read_bytes()
     (tmp_path / "empty.txt").write_text("")
     result = invoke("build", "--fresh", str(tmp_path / "empty.txt"))
     assert result.exit_code == 1
     assert "no papers were read" in result.stderr
-    assert (home / "graph.json").read_bytes() == before
+    assert (home / "graph.kg").read_bytes() == before
 
 
 def test_a_crash_while_saving_leaves_the_previous_graph(home, monkeypatch):
-    import json as json_module
+    import kg.store.networkx
 
     invoke("build")
-    before = (home / "graph.json").read_bytes()
+    before = (home / "graph.kg").read_bytes()
 
-    def crash(*args, **kwargs):
+    def crash(graph, fh):
+        fh.write(before[: len(before) // 2])  # half a graph written, then Ctrl-C
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(json_module, "dump", crash)
+    monkeypatch.setattr(kg.store.networkx, "write_graph", crash)
     result = runner.invoke(app, ["build", "--fresh"])
     assert result.exit_code == 130
-    assert (home / "graph.json").read_bytes() == before
-    assert sorted(p.name for p in Path(home).iterdir()) == [".lock", "graph.json"]
+    assert (home / "graph.kg").read_bytes() == before
+    assert sorted(p.name for p in Path(home).iterdir()) == [".lock", "graph.kg"]
 
 
 def test_stats_on_an_empty_store_says_so(home):
@@ -214,11 +215,11 @@ def test_leftovers_of_a_killed_save_are_removed_by_the_next_build(home):
     from kg.sources import sample_paths
 
     home.mkdir(parents=True)
-    leftover = home / ".graph-k1ll3d.json.tmp"
+    leftover = home / ".graph-k1ll3d.tmp"
     leftover.write_text('{"half": ')
     result = invoke("build", str(sample_paths()[0]))
     assert result.exit_code == 0
-    assert sorted(p.name for p in home.iterdir()) == [".lock", "graph.json"]
+    assert sorted(p.name for p in home.iterdir()) == [".lock", "graph.kg"]
 
 
 def hold_lock(home: Path):
@@ -236,7 +237,7 @@ def test_a_build_waits_for_another_writer_then_gives_up_clearly(home, monkeypatc
 
     first, second = sample_paths()[:2]
     assert invoke("build", str(first)).exit_code == 0
-    before = (home / "graph.json").read_bytes()
+    before = (home / "graph.kg").read_bytes()
     fd = hold_lock(home)
     try:
         monkeypatch.setenv("KG_LOCK_TIMEOUT", "0.5")
@@ -248,7 +249,7 @@ def test_a_build_waits_for_another_writer_then_gives_up_clearly(home, monkeypatc
         result.stderr
     )
     assert "waited 0.5 s" in result.stderr
-    assert (home / "graph.json").read_bytes() == before
+    assert (home / "graph.kg").read_bytes() == before
 
 
 def test_a_build_waits_for_another_writer_and_then_adds_its_papers(home, monkeypatch):

@@ -1110,13 +1110,18 @@ def test_pipeline_is_built_once_and_needs_no_model():
     assert nlp.pipe_names == ["sentencizer", "kg_span_model", "kg_gazetteer", "kg_entities"]
 
 
-def test_n_process_gives_the_same_result():
+def test_two_processes_give_the_same_result_in_the_same_order(monkeypatch):
+    import kg.extract.parallel
+
+    monkeypatch.setattr(kg.extract.parallel, "CHUNK", 2)  # several chunks per worker
     papers = [
-        paper(f"We propose Net{i}X. Experiments on CIFAR-10 and SVHN.", str(i)) for i in range(6)
+        paper(f"We propose Net{i}X. Experiments on CIFAR-10 and SVHN.", str(i)) for i in range(9)
     ]
-    one = [to_record(ep) for ep in extract_papers(papers)]
-    two = [to_record(ep) for ep in extract_papers(papers, n_process=2, batch_size=2)]
+    one = [to_record(ep) for ep in extract_papers(papers, jobs=1)]
+    two = [to_record(ep) for ep in extract_papers(papers, jobs=2)]
     assert one == two
+    assert [r["id"] for r in two] == [p.id for p in papers]
+    assert {"Net8X", "CIFAR-10"} <= {e["name"] for e in two[-1]["entities"]}
 
 
 # --- quality bars and robustness ----------------------------------------------------------------

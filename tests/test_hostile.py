@@ -436,10 +436,10 @@ def test_a_write_whose_people_were_read_before_another_build_wrote_is_refused(
     late = NetworkXStore(tmp_path)
     people, known = resolve_people([r.paper for r in second], late)  # reads an empty store
     write_records(first, NetworkXStore(tmp_path))  # another process writes meanwhile
-    before = (tmp_path / "graph.json").read_bytes()
+    before = (tmp_path / "graph.kg").read_bytes()
     with pytest.raises(StoreBusy, match="after this one read who is who; nothing was written"):
         late.write(build_graph(second, people=people, known=known))
-    assert (tmp_path / "graph.json").read_bytes() == before
+    assert (tmp_path / "graph.kg").read_bytes() == before
 
 
 @pytest.mark.slow

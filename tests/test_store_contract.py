@@ -159,6 +159,21 @@ def test_fresh_replaces_the_graph(store: GraphStore, sample_records: list[Extrac
     assert store.coauthor_weights() == expected_coauthors(part)
 
 
+def test_a_fresh_write_keeps_one_of_each_repeated_node_and_relationship(
+    store: GraphStore, sample_records: list[ExtractedPaper], tmp_path: Path
+) -> None:
+    graph = build_graph(sample_records[:20])
+    twice = GraphData([*graph.nodes, *graph.nodes], [*graph.rels, *graph.rels])
+
+    store.write(twice, fresh=True)  # Neo4j CREATEs a fresh graph: Python removes the repeats
+
+    assert store.counts() == expected_counts(graph)
+    assert store.coauthor_weights() == expected_coauthors(graph)
+    once = NetworkXStore(tmp_path / "once")
+    once.write(graph, fresh=True)
+    assert comparable(store.to_networkx()) == comparable(once.graph)
+
+
 def test_list_properties_keep_every_spelling_seen(store: GraphStore) -> None:
     store.write(graph_of(paper("p1", "Ann Lee", variants={"Ann Lee": ("A. Lee",)})))
     store.write(graph_of(paper("p2", "Ann Lee", variants={"Ann Lee": ("ANN LEE", "A. Lee")})))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated
 
@@ -12,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kg.cli.common import (
+    JobsOpt,
     MapOpt,
     OverridesOpt,
     SourcesArg,
@@ -25,8 +27,7 @@ from kg.cli.common import (
     store_options,
     warn,
 )
-from kg.config import load_settings
-from kg.graph import MAX_COAUTHORS
+from kg.config import MAX_COAUTHORS, load_settings
 from kg.output import (
     counts_json,
     counts_table,
@@ -95,9 +96,7 @@ def build_cmd(
         ),
     ] = None,
     author_overrides: OverridesOpt = None,
-    n_process: Annotated[
-        int, typer.Option("--n-process", "-j", min=1, help="Extraction processes.")
-    ] = 1,
+    jobs: JobsOpt = None,
     max_coauthors: Annotated[
         int,
         typer.Option(
@@ -108,6 +107,14 @@ def build_cmd(
         ),
     ] = MAX_COAUTHORS,
     field_map: MapOpt = None,
+    from_extracted: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--from-extracted",
+            help="Shards of kg extract --shard (folders or files) instead of sources: loaded "
+            "without extracting again.",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     *,
     where: StoreOptions,
@@ -131,9 +138,10 @@ def build_cmd(
                 model=model,
                 aliases=aliases,
                 author_overrides=author_overrides or overrides,
-                n_process=n_process,
+                jobs=jobs,
                 field_map=fields,
                 max_coauthors=max_coauthors,
+                from_extracted=from_extracted or (),
                 progress=advance,
             )
         )
@@ -211,19 +219,35 @@ def extract_cmd(
         Path | None, typer.Option("--aliases", help="Alias CSV forcing merges and splits.")
     ] = None,
     gazetteer: GazetteerOpt = None,
-    n_process: Annotated[
-        int, typer.Option("--n-process", "-j", min=1, help="Extraction processes.")
-    ] = 1,
+    jobs: JobsOpt = None,
+    shard: Annotated[
+        str | None,
+        typer.Option(
+            "--shard",
+            help="I/N: extract only shard I of N (a stable hash of each paper's id) into a shard "
+            "file for kg build --from-extracted.",
+        ),
+    ] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Fail on any skipped record.")] = False,
     field_map: MapOpt = None,
 ) -> None:
-    """Extract methods, datasets, benchmarks and tasks from abstracts; write JSONL records."""
+    """Extract methods, datasets, benchmarks and tasks from abstracts; write JSONL records (with
+    --shard: one shard's papers and mentions, for kg build --from-extracted)."""
     from kg.extract import extract_papers, to_record
+    from kg.extract.shards import Shard, extract_shard
     from kg.sources import parse_field_map, read_sources
 
     fields = run(lambda: parse_field_map(field_map or []))
+    part = run(lambda: Shard.parse(shard)) if shard else None
     batch = run(lambda: read_sources(sources, strict=strict, field_map=fields))
     warn(issue_lines(batch.issues, 5))
+    if part is not None:
+        options = {"model": model, "gazetteers": gazetteer or (), "jobs": jobs}
+        to_file = jsonl != "-"
+        with open(jsonl, "w", encoding="utf-8") if to_file else nullcontext(sys.stdout) as fh:
+            papers, mentions = run(lambda: extract_shard(batch, part, fh, **options))
+        err.print(f"shard {part}: {papers:,} papers, {mentions:,} mentions", markup=False)
+        return
     total = len(batch.papers)
     with progress_bar(enabled=err.is_terminal and total > 100) as advance:
         extracted = run(
@@ -232,7 +256,7 @@ def extract_cmd(
                 model=model,
                 aliases=aliases,
                 gazetteers=gazetteer or (),
-                n_process=n_process,
+                jobs=jobs,
                 progress=lambda n: advance("extract", n, total),
             )
         )

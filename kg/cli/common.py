@@ -73,6 +73,17 @@ UserOpt = Annotated[
 OverridesOpt = Annotated[
     Path | None, typer.Option(help="Lines 'A = B' (same person) or 'A != B' (different).")
 ]
+JobsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        envvar="KG_JOBS",
+        help="Extraction processes (default: one per 1,000 abstracts, up to the cores).",
+        show_default=False,
+    ),
+]
 MapOpt = Annotated[
     list[str] | None,
     typer.Option(
@@ -125,6 +136,8 @@ class StoreOptions:
         opened = run(lambda: open_store(settings, backend))  # type: ignore[arg-type]
         where = escape(printable(f"{opened.store.location} ({opened.reason})"))
         err.print(f"[dim]store: {opened.store.backend} at {where}[/]", highlight=False)
+        for note in getattr(opened.store, "notes", ()):
+            err.print(f"note: {printable(note)}", highlight=False, markup=False)
         try:
             yield opened.store
         finally:

@@ -29,7 +29,7 @@ from kg.output import (
     render_rows,
 )
 
-EXPORT_FORMATS = "graphml, gexf, vosviewer, neo4j-admin, jsonl or csv"
+EXPORT_FORMATS = "graphml, gexf, vosviewer, neo4j-admin, jsonl, csv or node-link"
 MinWeightOpt = Annotated[
     int,
     typer.Option(

@@ -1,5 +1,6 @@
 """Exports to the tools researchers use: Gephi and Cytoscape (GraphML, GEXF), VOSviewer (its JSON
-map/network format), neo4j-admin (an import folder of CSVs), and JSON lines / CSV edge lists.
+map/network format), neo4j-admin (an import folder of CSVs), JSON lines / CSV edge lists, and
+NetworkX node-link JSON (the embedded store's format before ``.kg``).
 
 An export reads through the store contract, so it works from either store. ``view`` is ``all``
 (the whole graph: every node and relationship with its properties) or a view of ``kg viz`` —
@@ -17,10 +18,11 @@ from kg.export.networks import network_of, write_gexf, write_graphml, write_vosv
 from kg.export.records import graph_nodes, graph_rels, view_network
 from kg.export.tables import Written, write_edge_csv, write_jsonl, write_neo4j_admin
 from kg.store.base import GraphStore
+from kg.store.fileformat import write_node_link
 
 __all__ = ["EXPORT_VIEWS", "FORMATS", "Exported", "export_graph"]
 
-FORMATS = ("graphml", "gexf", "vosviewer", "neo4j-admin", "jsonl", "csv")
+FORMATS = ("graphml", "gexf", "vosviewer", "neo4j-admin", "jsonl", "csv", "node-link")
 EXPORT_VIEWS = ("all", "coauthors", "topics")
 #: The view a format exports when none is given: VOSviewer maps one kind of network.
 DEFAULT_VIEW = {"vosviewer": "coauthors"}
@@ -65,8 +67,8 @@ def export_graph(
         raise ConfigError(f"unknown view {view!r}: use one of {', '.join(EXPORT_VIEWS)}")
     if fmt == "vosviewer" and view == "all":
         raise ConfigError("VOSviewer maps one network: pass --view coauthors or --view topics")
-    if fmt == "neo4j-admin" and view != "all":
-        raise ConfigError("neo4j-admin imports the whole graph: leave out --view (or --view all)")
+    if fmt in ("neo4j-admin", "node-link") and view != "all":
+        raise ConfigError(f"{fmt} holds the whole graph: leave out --view (or --view all)")
     _check_target(output, folder=fmt == "neo4j-admin")
     if not store.counts().node("Paper"):
         raise ExportError("the graph is empty — build it first: `kg build [SOURCES…]`")
@@ -101,6 +103,11 @@ def _whole(store: GraphStore, fmt: str, output: Path) -> Written:
         return write_jsonl(graph_nodes(store), graph_rels(store), output)
     if fmt == "csv":
         return write_edge_csv(graph_rels(store), output)
+    if fmt == "node-link":
+        graph = store.to_networkx()
+        with output.open("w", encoding="utf-8") as fh:
+            write_node_link(graph, fh)
+        return Written([output], graph.number_of_nodes(), graph.number_of_edges())
     G = network_of(graph_nodes(store), graph_rels(store), directed=True)
     (write_graphml if fmt == "graphml" else write_gexf)(G, output)
     return Written([output], G.number_of_nodes(), G.number_of_edges())

@@ -25,6 +25,7 @@ from kg.extract import components as _components  # noqa: F401  (registers the f
 from kg.extract import spanmodel as _spanmodel  # noqa: F401  (registers kg_span_model)
 from kg.extract.canonical import consolidate, final_role, paper_entities, read_aliases
 from kg.extract.concepts import concepts
+from kg.extract.parallel import default_jobs, mentions_in_parallel
 from kg.model import (
     EXTRACT_PIECE_CHARS,
     Author,
@@ -40,7 +41,7 @@ from kg.model import (
 if TYPE_CHECKING:
     from spacy.language import Language
 
-__all__ = ["build_pipeline", "extract_papers", "pieces", "to_record"]
+__all__ = ["build_pipeline", "extract_papers", "find_mentions", "pieces", "settle", "to_record"]
 
 #: An evidence sentence longer than this (a text without full stops) is cut to the part around
 #: its mention, so that one run-on text cannot put megabytes of evidence into the graph.
@@ -104,25 +105,76 @@ def extract_papers(
     aliases: Path | None = None,
     gazetteers: Sequence[Path] = (),
     span_model: bool = True,
-    n_process: int = 1,
+    jobs: int | None = None,
     batch_size: int = 64,
     progress: Callable[[int], None] | None = None,
 ) -> list[ExtractedPaper]:
-    """Run the pipeline over every paper's cleaned abstract, then canonicalize across papers."""
+    """Run the pipeline over every paper's cleaned abstract, then canonicalize across papers.
+
+    ``jobs`` processes share the work (default: :func:`kg.extract.parallel.default_jobs`, one
+    process for small inputs); the result is the same with any number of them."""
     papers = list(papers)
-    rules = read_aliases(aliases) if aliases is not None else []
+    if aliases is not None:
+        read_aliases(aliases)  # a bad alias file fails before the pipeline runs
+    found = find_mentions(
+        papers,
+        model=model,
+        gazetteers=gazetteers,
+        span_model=span_model,
+        jobs=jobs,
+        batch_size=batch_size,
+        progress=progress,
+    )
+    return settle(papers, found, aliases=aliases, gazetteers=gazetteers)
+
+
+def find_mentions(
+    papers: Sequence[Paper],
+    *,
+    model: str | None = None,
+    gazetteers: Sequence[Path] = (),
+    span_model: bool = True,
+    jobs: int | None = None,
+    batch_size: int = 64,
+    progress: Callable[[int], None] | None = None,
+) -> list[list[dict]]:
+    """The mentions the pipeline finds in each paper, before canonicalization across papers
+    (what ``kg extract --shard`` writes, :mod:`kg.extract.shards`)."""
     nlp = build_pipeline(model=model, gazetteers=gazetteers, span_model=span_model)
-    known = concepts(tuple(Path(p).resolve() for p in gazetteers))
     raw: list[list[dict]] = [[] for _ in papers]
     # A long abstract is read in pieces (see EXTRACT_PIECE_CHARS): time stays linear in length.
     parts = [
         (i, offset, piece) for i, p in enumerate(papers) for offset, piece in pieces(p.abstract)
     ]
-    docs = nlp.pipe((piece for _, _, piece in parts), n_process=n_process, batch_size=batch_size)
-    for n, ((i, offset, _), doc) in enumerate(zip(parts, docs, strict=True)):
-        raw[i].extend(_shifted(m, offset) for m in doc._.kg_mentions or [])
+    texts = [piece for _, _, piece in parts]
+    jobs = jobs or default_jobs(len(texts))
+    found: Iterable[list[dict]]
+    if jobs > 1:
+        options = tuple(Path(p).resolve() for p in gazetteers)
+        found = mentions_in_parallel(
+            texts, jobs=jobs, model=model, gazetteers=options, span_model=span_model
+        )
+    else:
+        found = (doc._.kg_mentions or [] for doc in nlp.pipe(texts, batch_size=batch_size))
+    for n, ((i, offset, _), mentions) in enumerate(zip(parts, found, strict=True)):
+        raw[i].extend(_shifted(m, offset) for m in mentions)
         if progress is not None and (n + 1 == len(parts) or parts[n + 1][0] != i):
             progress(1)
+    return raw
+
+
+def settle(
+    papers: Sequence[Paper],
+    raw: Sequence[list[dict]],
+    *,
+    aliases: Path | None = None,
+    gazetteers: Sequence[Path] = (),
+) -> list[ExtractedPaper]:
+    """Canonicalize the mentions of :func:`find_mentions` across all ``papers`` (``aliases``:
+    the alias CSV; ``gazetteers``: the extra name lists the pipeline read) into each paper's
+    Mentions."""
+    rules = read_aliases(aliases) if aliases is not None else []
+    known = concepts(tuple(Path(p).resolve() for p in gazetteers))
     per_paper = [paper_entities(mentions, known, rules) for mentions in raw]
     entities = consolidate(
         (m["key"], EntityType(m["type"]), m["confidence"], m["spellings"])

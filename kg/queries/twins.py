@@ -21,9 +21,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from kg import trends
 from kg.errors import QueryError
@@ -31,6 +29,9 @@ from kg.index import EntityKey, GraphIndex
 from kg.queries.registry import CypherRunner, named, named_query
 from kg.queries.spec import get_query
 from kg.schema import ROLE_NAMES, ROLE_RANK
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 Row = tuple[Any, ...]
 Params = Mapping[str, Any]
@@ -442,6 +443,8 @@ def _coauthor_nx(edges: Iterable[Edge]) -> tuple[nx.Graph, dict[str, str]]:
     for a, a_name, b, b_name, _, _ in edges:
         names[a] = a_name
         names[b] = b_name
+    import networkx as nx  # slow to import: only the queries that run graph algorithms
+
     g = nx.Graph()
     g.add_nodes_from(sorted(names))
     for a, _, b, _, papers, weight in edges:
@@ -459,6 +462,8 @@ def louvain(edges: list[Edge], *, resolution: float, seed: int) -> tuple[list[Ro
     # Louvain on integers numbered in id order: its sets of nodes then iterate the same way
     # whatever PYTHONHASHSEED is (strings hash differently in every process).
     ids = list(g)
+    import networkx as nx
+
     numbered = nx.convert_node_labels_to_integers(g, ordering="default")
     found = nx.community.louvain_communities(
         numbered, weight="papers", resolution=resolution, seed=seed
@@ -500,6 +505,8 @@ def betweenness(edges: list[Edge], p: Params) -> list[Row]:
     if n == 0:
         return []
     k = p["samples"] if 0 < p["samples"] < n else None
+    import networkx as nx
+
     scores = nx.betweenness_centrality(g, k=k, seed=p["seed"], normalized=True)
     rows = []
     for aid in g:

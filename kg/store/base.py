@@ -7,15 +7,15 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-import networkx as nx
-
-from kg.graph import EntityLink, GraphData
-from kg.identity import AuthorMention, paper_names, topic_words
 from kg.index import GraphIndex, NameEntry
 from kg.model import Affiliation
 from kg.schema import NodeKey
 
 if TYPE_CHECKING:
+    import networkx as nx
+
+    from kg.graph import EntityLink, GraphData
+    from kg.identity import AuthorMention
     from kg.queries.registry import NamedQuery
 
 Progress = Callable[[int], None]
@@ -118,6 +118,8 @@ def stored_mentions(
     """Mentions from stored papers (id → properties), AUTHORED relationships ((paper id,
     properties)) and Institution names (id → name), with the evidence kg.identity.mentions_of
     gives."""
+    from kg.identity import AuthorMention, paper_names, topic_words  # not for every query
+
     by_paper: dict[str, dict[int, dict[str, Any]]] = {}
     for pid, props in authored:
         # one per position: a write cut off midway may have left an old copy beside the new one

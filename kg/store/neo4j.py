@@ -25,7 +25,6 @@ import time
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
@@ -68,6 +67,8 @@ from kg.store.lease import (
     new_token,
     renew_lease,
 )
+from kg.store.neo4j_fresh import chunks as _chunks
+from kg.store.neo4j_fresh import write_fresh
 from kg.store.neo4j_read import entity_links, neighbourhood, whole_graph
 
 if TYPE_CHECKING:
@@ -232,8 +233,18 @@ class Neo4jStore:
 
         try:
             with self._translate_errors("write to"), self.locked():
-                if fresh:
+                if fresh:  # nothing of kg's left: CREATE what Python de-duplicated
                     self.delete_all()
+                    write_fresh(
+                        graph,
+                        lambda query, rows: self._write(_consume, query, {"rows": rows}),
+                        advance,
+                        node_row=_node_row,
+                        rel_props=_storable,
+                        name=_name,
+                        batch_size=self.batch_size,
+                    )
+                    return
                 before = self._author_layer() if graph.authors_complete and not fresh else None
                 # An author layer resolved again replaces what its nodes and relationships say
                 # (a merge's reasons change as evidence grows), as the embedded store does.
@@ -771,12 +782,6 @@ def redact_uri(uri: str) -> str:
     host = parts.hostname or ""
     netloc = f"{host}:{parts.port}" if parts.port else host
     return urlunsplit(parts._replace(netloc=netloc))
-
-
-def _chunks(items: Sequence[T], size: int) -> Iterator[list[T]]:
-    it = iter(items)
-    while chunk := list(islice(it, size)):
-        yield chunk
 
 
 def _first_line(exc: BaseException) -> str:

@@ -1,9 +1,15 @@
-"""The embedded store: a NetworkX MultiDiGraph persisted as node-link JSON.
+"""The embedded store: a NetworkX MultiDiGraph persisted as a ``.kg`` file (kg.store.fileformat).
 
 Node keys are ``"Label:id"``; each node carries ``label`` plus its properties. Edge keys are the
 relationship type, so a pair of nodes holds at most one relationship of each type (the same MERGE
 semantics as Neo4j). The file is written to a temporary sibling and renamed over the old one, so
 a crash mid-write leaves the previous graph intact.
+
+Opening a store reads nothing: counts come from the file's header, named queries and name
+lookups index the columns they touch (:meth:`NetworkXStore.snapshot`), and the MultiDiGraph is
+built only for what needs all of it (a write, a whole-graph view or export). A store from before
+the ``.kg`` format (``graph.json``, node-link JSON) is read as it is, with a note that a rebuild
+makes it fast; the next write saves it as ``graph.kg`` and removes the old file.
 
 One writer at a time: :meth:`NetworkXStore.locked` holds an exclusive lock on ``.lock`` in the
 store folder (released by the operating system if the process dies). A build holds it from
@@ -17,7 +23,6 @@ lock.
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 import time
@@ -27,17 +32,18 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import networkx as nx
-
 from kg.config import DEFAULT_LOCK_TIMEOUT
 from kg.errors import QueryError, StoreBusy, StoreError
-from kg.graph import EntityLink, GraphData, coauthor_pairs
-from kg.identity import AuthorMention
 from kg.index import GraphIndex, NameEntry, index_for
 from kg.schema import AUTHOR_LABELS, ENTITY_LABELS, LIST_PROPS, NodeKey, node_key
 from kg.store.base import Counts, Progress, stored_mentions
+from kg.store.fileformat import GraphFile, read_node_link, write_graph
 
 if TYPE_CHECKING:
+    import networkx as nx
+
+    from kg.graph import EntityLink, GraphData
+    from kg.identity import AuthorMention
     from kg.queries.registry import NamedQuery
 
 try:
@@ -46,14 +52,14 @@ except ImportError:  # Windows
     fcntl = None  # type: ignore[assignment]
     import msvcrt
 
-GRAPH_FILE = "graph.json"
+GRAPH_FILE = "graph.kg"
+#: The node-link JSON file of stores written before the .kg format: read, replaced on write.
+LEGACY_FILE = "graph.json"
 LOCK_FILE = ".lock"
-_TMP_PREFIX, _TMP_SUFFIX = ".graph-", ".json.tmp"
-FORMAT_VERSION = 1
+_TMP_PREFIX, _TMP_SUFFIX = ".graph-", ".tmp"
 _UMASK = os.umask(0)
 os.umask(_UMASK)
-# node-link's default "id" field would clobber our nodes' own `id` property
-NODE_KEY_FIELD = "node_key"
+_UNREAD = (-1, -1, -1)  # nothing read yet: no version of the file to be stale
 
 
 class NetworkXStore:
@@ -67,46 +73,87 @@ class NetworkXStore:
             )
         self.directory = directory
         self.path = directory / GRAPH_FILE
+        self.legacy_path = directory / LEGACY_FILE
         self.location = str(self.path)
         self.lock_timeout = lock_timeout
-        self._loaded: tuple[int, int, int] | None = None  # the file's identity when read
+        self._loaded: tuple[int, int, int] | None = _UNREAD  # the file's identity when read
         self._lock_fd: int | None = None  # held by this store object (locked() is re-entrant)
-        self.graph: nx.MultiDiGraph = self._load()
+        self._graph: nx.MultiDiGraph | None = None
+        self._file: GraphFile | None = None
+        if self._legacy():
+            self.location = str(self.legacy_path)
+
+    @property
+    def notes(self) -> list[str]:
+        """What a user should know about this store (an old format that opens slowly)."""
+        if not self._legacy():
+            return []
+        return [
+            f"{self.legacy_path} is in the old node-link JSON format, which opens slowly: "
+            f"rebuild it with `kg build --fresh` (any build into this store saves it as "
+            f"{GRAPH_FILE}, which opens at once)"
+        ]
 
     # --- persistence ----------------------------------------------------------------------
 
+    def _legacy(self) -> bool:
+        return not self.path.exists() and self.legacy_path.exists()
+
     def _identity(self) -> tuple[int, int, int] | None:
-        try:
-            st = self.path.stat()
-        except FileNotFoundError:
-            return None
-        return st.st_ino, st.st_mtime_ns, st.st_size
+        for path in (self.path, self.legacy_path):
+            try:
+                st = path.stat()
+            except FileNotFoundError:
+                continue
+            return st.st_ino, st.st_mtime_ns, st.st_size
+        return None
 
     def _current(self) -> bool:
-        """Re-read the graph if another process saved it since it was loaded; True if so."""
-        if self._identity() == self._loaded:
+        """Forget the graph if another process saved it since it was read; True if so."""
+        if self._loaded == _UNREAD or self._identity() == self._loaded:
             return False
-        self.graph = self._load()
+        self._forget()
         return True
 
-    def _load(self) -> nx.MultiDiGraph:
-        self._loaded = self._identity()
-        if self._loaded is None:
-            return nx.MultiDiGraph()
-        try:
-            with self.path.open(encoding="utf-8") as fh:
-                data = json.load(fh)
-        except (OSError, ValueError, RecursionError) as exc:
-            raise StoreError(
-                f"cannot read the graph at {self.path}: {exc}. "
-                "Rebuild it with `kg build --fresh` (the file is replaced atomically)."
-            ) from exc
-        if data.get("graph", {}).get("kg_format") != FORMAT_VERSION:
-            raise StoreError(f"{self.path} is not a kg graph file (or from another kg version)")
-        graph: nx.MultiDiGraph = nx.node_link_graph(
-            data, directed=True, multigraph=True, edges="edges", name=NODE_KEY_FIELD
-        )
-        return graph
+    def _forget(self) -> None:
+        if self._file is not None:
+            self._file.close()
+        self._graph, self._file, self._loaded = None, None, _UNREAD
+
+    def _open_file(self) -> GraphFile | None:
+        """The .kg file as last read (opened now if nothing was read yet); None if there is none."""
+        if self._file is None and self._graph is None:
+            self._loaded = self._identity()
+            if self.path.exists():
+                self._file = GraphFile(self.path)
+        return self._file
+
+    @property
+    def graph(self) -> nx.MultiDiGraph:
+        """The whole graph, built from the file on first use."""
+        if self._graph is None:
+            file = self._open_file()
+            if file is not None:
+                self._graph = file.to_networkx()
+            elif self._loaded is not None and self.legacy_path.exists():
+                self._graph = read_node_link(self.legacy_path)
+            else:
+                import networkx as nx
+
+                self._graph = nx.MultiDiGraph()
+        return self._graph
+
+    @graph.setter
+    def graph(self, graph: nx.MultiDiGraph) -> None:
+        if self._file is not None:
+            self._file.close()
+        self._graph, self._file = graph, None
+
+    def snapshot(self) -> GraphFile | nx.MultiDiGraph:
+        """What queries read: the open .kg file (its columns load as they are asked for), or the
+        graph when it is already in memory (after a write) or the store is in the old format."""
+        file = None if self._graph is not None else self._open_file()
+        return file if file is not None else self.graph
 
     def check_writable(self) -> None:
         """Raise StoreError now if a write would fail: before a build spends time extracting."""
@@ -151,12 +198,11 @@ class NetworkXStore:
         """Write the graph file atomically. Call while holding :meth:`locked`."""
         for stale in self.directory.glob(f"{_TMP_PREFIX}*{_TMP_SUFFIX}"):
             stale.unlink(missing_ok=True)  # left by a save that was killed: we hold the lock
-        self.graph.graph["kg_format"] = FORMAT_VERSION
-        data = nx.node_link_data(self.graph, edges="edges", name=NODE_KEY_FIELD)
+        graph = self.graph
         fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=_TMP_PREFIX, suffix=_TMP_SUFFIX)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh, ensure_ascii=False, separators=(",", ":"))
+            with os.fdopen(fd, "wb") as fh:
+                write_graph(graph, fh)
                 fh.flush()
                 os.fsync(fh.fileno())
             os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp makes it 0600; a store is a normal file
@@ -164,6 +210,8 @@ class NetworkXStore:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+        self.legacy_path.unlink(missing_ok=True)  # its graph is in the new file now
+        self.location = str(self.path)
         self._loaded = self._identity()
 
     # --- the GraphStore contract ------------------------------------------------------------
@@ -184,6 +232,8 @@ class NetworkXStore:
             self.save()
 
     def _merge(self, graph: GraphData, *, fresh: bool, progress: Progress | None) -> None:
+        import networkx as nx
+
         g = nx.MultiDiGraph() if fresh else self.graph.copy()
         if graph.authors_complete:  # identity was resolved again: its layer is replaced whole
             g.remove_nodes_from([k for k, label in g.nodes(data="label") if label in AUTHOR_LABELS])
@@ -209,6 +259,8 @@ class NetworkXStore:
         self.graph = g
 
     def entity_links(self, ids: Collection[str]) -> list[EntityLink]:
+        from kg.graph import EntityLink
+
         out = []
         for id_ in sorted(set(ids)):
             for label in ENTITY_LABELS:
@@ -223,6 +275,10 @@ class NetworkXStore:
         return out
 
     def counts(self) -> Counts:
+        file = None if self._graph is not None else self._open_file()
+        if file is not None:
+            nodes, rels = file.counts()
+            return Counts(nodes=nodes, rels=rels)
         labels = Counter(label for _, label in self.graph.nodes(data="label"))
         types = Counter(key for _, _, key in self.graph.edges(keys=True))
         return Counts(nodes=dict(labels), rels=dict(types))
@@ -256,7 +312,7 @@ class NetworkXStore:
         return self.graph
 
     def index(self, *, around: NodeKey | None = None, hops: int = 0) -> GraphIndex:
-        return index_for(self.graph)  # the whole graph is at hand: one index serves every view
+        return index_for(self.snapshot())  # one index serves every view and query
 
     def run_query(self, query: NamedQuery, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
         return query.embedded(self.index(), params)
@@ -277,7 +333,9 @@ class NetworkXStore:
         return [label for label in labels if ix.has(label, id_)]
 
     def close(self) -> None:
-        pass
+        if self._file is not None:
+            self._file.close()
+            self._file = None
 
 
 def _try_lock(fd: int) -> bool:
@@ -303,6 +361,8 @@ def _holder(fd: int) -> str:
 
 def _materialize_coauthors(g: nx.MultiDiGraph) -> None:
     """Recompute every COAUTHOR edge from AUTHORED, so incremental builds stay exact."""
+    from kg.graph import coauthor_pairs
+
     g.remove_edges_from([(a, b, k) for a, b, k in g.edges(keys=True) if k == "COAUTHOR"])
     by_paper: dict[str, list[str]] = {}
     for author, paper, key in g.edges(keys=True):

@@ -11,6 +11,7 @@ same person or refuse alike.
 from __future__ import annotations
 
 from collections import Counter, deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -555,9 +556,9 @@ _KIND_OF = {"Author": "author", "Paper": "paper", "Track": "track"}
 
 def _ego_edges(
     ix: GraphIndex, kept: set[NodeKey]
-) -> list[tuple[NodeKey, NodeKey, str, dict[str, Any]]]:
+) -> list[tuple[NodeKey, NodeKey, str, Mapping[str, Any]]]:
     """The relationships an ego view draws between the nodes it keeps, from their papers."""
-    out: list[tuple[NodeKey, NodeKey, str, dict[str, Any]]] = []
+    out: list[tuple[NodeKey, NodeKey, str, Mapping[str, Any]]] = []
     for label, pid in kept:
         if label != "Paper":
             continue
