@@ -269,6 +269,37 @@ def test_paper_entity_and_track_egos(small: NetworkXStore) -> None:
     assert by_subarea.title == "Track: Theory · Optimization"
 
 
+def test_ego_views_keep_what_matters_to_the_centre_first(tmp_path: Path) -> None:
+    """Ada writes six papers, each with another co-author, in one busy track; a paper of hers
+    shares its co-author with a seventh paper; many papers share only the track."""
+    records = [paper(f"Study {i} of FooNet.", ["Ada Lovelace", f"Coauthor {i}"]) for i in range(6)]
+    records.append(paper("Follow-up on FooNet.", ["Coauthor 0", "Zed Zulu"]))
+    records += [paper(f"Unrelated {i}.", [f"Stranger {i}"]) for i in range(12)]
+    store = store_graph(build_graph([ExtractedPaper(p, []) for p in records]), tmp_path)
+
+    author = make_view(store, "author", "Ada Lovelace", max_nodes=7)
+    kinds = Counter(n.kind for n in author.nodes)
+    assert kinds == {"Author": 7}  # the centre and all six co-authors before any paper
+    linked = {e.target for e in author.edges if e.kind == "COAUTHOR"}
+    assert linked == {n.id for n in author.nodes if not n.center}  # none left floating
+    assert all("1 joint paper" in e.title for e in author.edges)
+
+    first = next(p for p in records if p.abstract == "Study 0 of FooNet.")
+    view = make_view(store, "paper", first.id, max_nodes=5)
+    names = {n.info.heading for n in view.nodes}
+    # its authors, then the paper sharing an author — not the track's unrelated papers
+    assert {"Ada Lovelace", "Coauthor 0"} <= names
+    assert any(n.kind == "Paper" and "Follow-up" in n.info.abstract for n in view.nodes)
+    assert not any("Unrelated" in n.info.abstract for n in view.nodes)
+
+    track = make_view(store, "track", "Theory", max_nodes=6)
+    kinds = Counter(n.kind for n in track.nodes)
+    assert kinds["Author"] >= 1  # Ada and Coauthor 0 write several of its papers
+    shown = {n.id for n in track.nodes}
+    ends = {x for e in track.edges for x in (e.source, e.target)}
+    assert shown <= ends  # every node is linked
+
+
 def test_unknown_names_suggest_the_closest(small: NetworkXStore) -> None:
     with pytest.raises(NotFound, match="did you mean: Ada Lovelace"):
         make_view(small, "author", "Ada Lovelance")

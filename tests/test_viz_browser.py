@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from test_viz import EVIL_ABSTRACT, EVIL_NAME, EVIL_TRACK, evil_records, store_graph
@@ -139,6 +140,13 @@ def test_view_opens_offline_and_draws(
     assert tab.js("document.querySelectorAll('#graph canvas').length") == 1
     assert tab.js(CANVAS_PIXELS) > 5_000, "the canvas is blank"
     assert tab.js("window.kgView.network.physics.options.enabled") is False  # layout holds still
+    # drawn where kg placed them (no layout in the browser), names on the first screen
+    first = data.nodes[0]
+    assert tab.js(f"window.kgView.network.getPositions([{first.id!r}])[{first.id!r}]") == {
+        "x": first.x,
+        "y": first.y,
+    }
+    assert tab.js("window.kgView.labelsDrawn") >= min(5, len(data.nodes))
     assert len(tab.js(VISIBLE)) == len(data.nodes)
     assert tab.page.inner_text("#title") == data.title
     legend = tab.page.inner_text("#legend-items")
@@ -296,3 +304,118 @@ def test_the_trends_page_draws_offline_with_names_as_text(tab: Page, tmp_path: P
     assert ends[0][1] < ends[0][0] and ends[1][1] > ends[1][0]
     box = tab.page.locator("#chart").bounding_box()
     assert box["width"] > 600 and box["height"] > 300
+
+
+@pytest.fixture(scope="module")
+def people_nx(tmp_path_factory: pytest.TempPathFactory) -> NetworkXStore:
+    """Two Bengios (Yoshua with more papers, Samy first in the alphabet), an accented name, and
+    a small group around each."""
+    from test_viz import paper
+
+    from kg.model import ExtractedPaper
+
+    records = [
+        paper(f"Deep learning study number {i}.", ["Yoshua Bengio", f"Student {i}"])
+        for i in range(3)
+    ]
+    records.append(paper("Speech work.", ["Samy Bengio", "Ann Other"]))
+    records.append(paper("Kernel methods.", ["Bernhard Schölkopf", "Alex Smola"]))
+    graph = build_graph([ExtractedPaper(p, []) for p in records])
+    return store_graph(graph, tmp_path_factory.mktemp("people"))
+
+
+def test_search_ranks_by_papers_and_ignores_case_and_accents(
+    people_nx: NetworkXStore, tab: Page, tmp_path: Path
+) -> None:
+    data = make_view(people_nx, "coauthors")
+    html = write_html(data, tmp_path / "people.html")
+    tab.open(html)
+    ids = {n.info.heading: n.id for n in data.nodes}
+    for query, expected in [
+        ("Bengio", "Yoshua Bengio"),
+        ("bengio", "Yoshua Bengio"),
+        ("Scholkopf", "Bernhard Schölkopf"),
+        ("SCHÖLKOPF", "Bernhard Schölkopf"),
+        ("samy", "Samy Bengio"),
+    ]:
+        tab.page.fill("#search", query)
+        tab.page.press("#search", "Enter")
+        assert tab.js("window.kgView.network.getSelectedNodes()") == [ids[expected]], query
+    # the found node stays put: no second animation, and moving the mouse does not pan it away
+    assert tab.centered_on(ids["Samy Bengio"])
+    box = tab.page.locator("#graph").bounding_box()
+    tab.page.mouse.move(box["x"] + 50, box["y"] + 50)
+    tab.page.mouse.move(box["x"] + 200, box["y"] + 120, steps=5)
+    tab.page.wait_for_timeout(600)
+    assert tab.centered_on(ids["Samy Bengio"], timeout=0.5)
+    tab.assert_clean(html)
+
+
+def test_select_lights_neighbours_and_the_url_keeps_it(
+    sample_nx: NetworkXStore, tab: Page, tmp_path: Path
+) -> None:
+    data = make_view(sample_nx, "coauthors")
+    html = write_html(data, tmp_path / "coauthors.html")
+    tab.open(html)
+    target = max(data.nodes, key=lambda n: (n.size, n.id))
+    near = {e.target for e in data.edges if e.source == target.id}
+    near |= {e.source for e in data.edges if e.target == target.id}
+    far = next(n for n in data.nodes if n.id not in near and n.id != target.id)
+    tab.js(f"window.kgView.select({target.id!r})")
+    color = "(id) => window.kgView.network.body.data.nodes.get(id).color.background"
+    assert tab.page.evaluate(color, target.id) == target.color
+    assert all(tab.page.evaluate(color, n) != "#eceef1" for n in near)
+    assert tab.page.evaluate(color, far.id) == "#eceef1"  # dimmed
+    assert tab.js("location.hash") == "#" + quote(target.id, safe="")
+
+    # the hash brings the selection back on reload
+    tab.page.reload()
+    tab.page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
+    assert tab.js("window.kgView.network.getSelectedNodes()") == [target.id]
+    assert target.info.heading in tab.page.inner_text("#details-body")
+
+    # zoom buttons, then back to the overview: nothing selected, nothing dimmed
+    scale = tab.js("window.kgView.network.getScale()")
+    tab.page.click("#zoom-in")
+    tab.page.wait_for_timeout(400)
+    assert tab.js("window.kgView.network.getScale()") > scale * 1.2
+    tab.page.click("#overview")
+    assert tab.js("window.kgView.network.getSelectedNodes()") == []
+    assert tab.page.evaluate(color, far.id) == far.color
+    assert tab.js("location.hash") == ""
+
+
+def test_legend_entries_light_their_group(
+    sample_nx: NetworkXStore, tab: Page, tmp_path: Path
+) -> None:
+    data = make_view(sample_nx, "coauthors")
+    html = write_html(data, tmp_path / "coauthors.html")
+    tab.open(html)
+    first = data.legend[0]
+    tab.page.locator("#legend-items .legend-entry").first.click()
+    lit = set(tab.js("Array.from(window.kgView.lit)"))
+    assert lit == {n.id for n in data.nodes if n.color == first.color}
+    assert len(lit) == first.count
+    tab.page.locator("#legend-items .legend-entry").first.click()  # again: everything
+    assert tab.js("window.kgView.lit") is None
+    tab.assert_clean(html)
+
+
+def test_more_names_appear_as_one_zooms_in(
+    sample_nx: NetworkXStore, tab: Page, tmp_path: Path
+) -> None:
+    data = make_view(sample_nx, "coauthors")
+    html = write_html(data, tmp_path / "coauthors.html")
+    tab.open(html)
+    first = tab.js("window.kgView.labelsDrawn")
+    assert first >= 10  # names on the first screen
+    tab.js(
+        "(() => { const n = window.kgView.network; const p = n.getViewPosition();"
+        " n.moveTo({position: p, scale: n.getScale() * 3}); })()"
+    )
+    tab.page.wait_for_timeout(300)
+    at = tab.js("window.kgView.network.getScale()")
+    visible = tab.js("window.kgView.labelsDrawn")
+    shown = [n for n in data.nodes if n.label_zoom <= at]
+    assert len(shown) > first  # more names qualify when closer …
+    assert visible > 0  # … and those on screen are drawn

@@ -139,7 +139,7 @@ def snapshot_svg(snap: dict[str, Any], *, margin: float = 40.0) -> str:
         '</g><g fill="#1f2328" text-anchor="middle" stroke="#ffffff" '
         'stroke-width="3" paint-order="stroke">'
     )
-    for n in nodes:
+    for n in (n for n in nodes if n["label"]):
         size = n.get("fontSize") or 14
         parts.append(
             f'<text x="{n["x"]:.1f}" y="{n["y"] + n["r"] + size:.1f}" '

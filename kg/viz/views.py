@@ -23,6 +23,7 @@ from kg.queries.registry import named_query
 from kg.queries.twins import community_groups, louvain
 from kg.schema import ENTITY_LABELS, ROLE_NAMES, ROLE_RANK, NodeKey, node_key
 from kg.store.base import GraphStore
+from kg.viz.layout import place
 
 EGO_KINDS: tuple[str, ...] = ("author", "paper", "entity", "track")
 VIEWS: tuple[str, ...] = ("coauthors", "topics", *EGO_KINDS)
@@ -79,7 +80,10 @@ COMMUNITY_COLORS = (
     "#3182bd",
 )
 SOLO_COLOR = "#b8b8b8"  # authors with no co-author in view
-LEGEND_COMMUNITIES = 12
+OTHER_COLOR = (
+    "#d9d4cc"  # the groups after the largest len(COMMUNITY_COLORS): one colour, no repeats
+)
+LEGEND_COMMUNITIES = len(COMMUNITY_COLORS)  # each colour once: the legend names every group drawn
 TOOLTIP_ITEMS = 8
 
 
@@ -116,6 +120,12 @@ class VNode:
     info: Info
     center: bool = False
     community: int = 0  # 1 = the largest (Louvain, seed 42); 0 = none computed
+    # filled in by kg.viz.layout.place: where it is drawn, how big, and from which zoom on its
+    # label shows (0: always)
+    x: float = 0.0
+    y: float = 0.0
+    radius: float = 0.0
+    label_zoom: float = 0.0
 
 
 @dataclass(slots=True)
@@ -353,7 +363,7 @@ def coauthors_view(
             color[members[0]] = SOLO_COLOR
             solo += 1
             continue
-        shade = COMMUNITY_COLORS[(number - 1) % len(COMMUNITY_COLORS)]
+        shade = COMMUNITY_COLORS[number - 1] if number <= len(COMMUNITY_COLORS) else OTHER_COLOR
         for a in members:
             color[a] = shade
         if len(legend) < LEGEND_COMMUNITIES:
@@ -363,9 +373,7 @@ def coauthors_view(
     grouped = sum(1 for m in communities if len(m) > 1)
     if grouped > len(legend):
         rest = sum(len(m) for m in communities if len(m) > 1) - sum(i.count for i in legend)
-        legend.append(
-            LegendItem(f"{grouped - len(legend)} more groups (colours repeat)", "#dddddd", rest)
-        )
+        legend.append(LegendItem(f"{grouped - len(legend)} smaller groups", OTHER_COLOR, rest))
     if solo:
         legend.append(LegendItem("no co-author shown", SOLO_COLOR, solo))
     community_of = {a: i for i, members in enumerate(communities, 1) for a in members}
@@ -399,7 +407,7 @@ def coauthors_view(
     )
     if min_weight > 1:
         subtitle += f" · links with ≥ {min_weight} joint papers"
-    return ViewData(
+    view = ViewData(
         view="coauthors",
         title="Co-author network",
         subtitle=subtitle,
@@ -410,6 +418,8 @@ def coauthors_view(
         total_nodes=total,
         notice=_cut_notice(len(nodes), total, "authors", max_nodes, "the largest groups"),
     )
+    place(view, groups={node_key("Author", a): str(community_of[a]) for a in keep})
+    return view
 
 
 def topics_view(ix: GraphIndex, *, min_weight: int = 1, max_nodes: int | None = None) -> ViewData:
@@ -514,10 +524,25 @@ def ego_view(
     total = len(dist)
     # Nearest first; within a ring, the nodes tied most to the ring inside it (a co-author by
     # joint papers), so a cut keeps what matters to the centre rather than global hubs.
-    inward = {k: sum(1 for n in ix.neighbours(k) if dist.get(n) == dist[k] - 1) for k in dist}
+    # How tied each node is to the ring inside it (a co-author by joint papers), not counting a
+    # track as a tie unless the view is a track's: sharing a track says little about a paper.
+    inward = {
+        k: sum(
+            1
+            for n in ix.neighbours(k)
+            if dist.get(n) == dist[k] - 1 and (n[0] != "Track" or n == center)
+        )
+        for k in dist
+    }
     order = sorted(
         dist,
-        key=lambda k: (dist[k], -inward[k], -ix.degree[k], ix.name(k).casefold(), node_key(*k)),
+        key=lambda k: (
+            _ego_tier(center, k, dist[k], inward[k]),
+            -inward[k],
+            -ix.degree[k],
+            ix.name(k).casefold(),
+            node_key(*k),
+        ),
     )
     keep = order[:max_nodes]
     kept = set(keep)
@@ -533,6 +558,7 @@ def ego_view(
         else:
             title = f"{start} is in {end}"
         edges.append(VEdge(node_key(*a), node_key(*b), rel, 1.5, title))
+    edges += _summary_edges(ix, center, keep, dist, inward)
     nodes = [_typed_node(ix, k, center=k == center) for k in keep]
     subtitle = f"{_kind_summary(nodes)} · within {_n(hops, 'hop')}"
     return _typed_view(
@@ -548,6 +574,51 @@ def ego_view(
 
 
 _KIND_OF = {"Author": "author", "Paper": "paper", "Track": "track"}
+
+
+def _ego_tier(center: NodeKey, key: NodeKey, hops: int, inward: int) -> int:
+    """What an ego view keeps first when it must cut: an author's co-authors, then their papers;
+    a paper's authors and entities, then the papers sharing them (not merely its track); a
+    track's recurring authors and entities, then its papers; else the nearest."""
+    if hops == 0:
+        return 0
+    label = key[0]
+    if center[0] == "Author":
+        return 1 if label == "Author" else 2 if hops == 1 else 3
+    if center[0] == "Paper":
+        if hops == 1:
+            return 1 if label != "Track" else 3
+        return 2 if label == "Paper" and inward > 0 else 4
+    if center[0] == "Track":
+        return 1 if hops == 2 and inward >= 2 else 2 if hops == 1 else 3
+    return hops
+
+
+def _summary_edges(
+    ix: GraphIndex,
+    center: NodeKey,
+    keep: list[NodeKey],
+    dist: dict[NodeKey, int],
+    inward: dict[NodeKey, int],
+) -> list[VEdge]:
+    """An author's co-authors and a track's authors and entities are linked to the centre
+    directly when the view kept none of the papers between them (width: joint papers, or papers
+    in the track), so a cut never leaves them floating."""
+    if center[0] not in ("Author", "Track"):
+        return []
+    kept = set(keep)
+    out = []
+    for k in keep:
+        if dist[k] != 2 or any(dist.get(n) == 1 and n in kept for n in ix.neighbours(k)):
+            continue
+        n = inward[k]
+        if center[0] == "Author" and k[0] == "Author":
+            kind, what = "COAUTHOR", _n(n, "joint paper")
+        else:
+            kind, what = "IN_TRACK_PAPERS", _n(n, "paper") + " in the track"
+        title = f"{ix.name(center)} — {ix.name(k)}: {what}"
+        out.append(VEdge(node_key(*center), node_key(*k), kind, _edge_width(n), title))
+    return out
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -634,7 +705,9 @@ def _typed_view(
         LegendItem(TYPE_PLURALS[k].capitalize(), TYPE_COLORS[k], c, kind=k)
         for k, c in _kind_counts(nodes)
     ]
-    return ViewData(view, title, subtitle, nodes, edges, "Node types", legend, total, notice, focus)
+    data = ViewData(view, title, subtitle, nodes, edges, "Node types", legend, total, notice, focus)
+    place(data)
+    return data
 
 
 def _link(ix: GraphIndex, a: NodeKey, b: NodeKey, kind: str, n: int, noun: str) -> VEdge:

@@ -63,6 +63,8 @@
     delete copy.info;
     delete copy.tracks;
     delete copy.kind;
+    delete copy.label;  /* drawn by drawLabels below, by importance */
+    delete copy.labelZoom;
     copy.title = infoElement(n.info, false);
     return copy;
   }));
@@ -78,37 +80,43 @@
   var state = { network: network, ready: false, selected: null, data: data };
   window.kgView = state;
 
-  /* --- layout: stabilize once, then stop the physics so a big graph holds still --------------- */
-  var loading = document.getElementById("loading");
-  var progress = document.getElementById("progress");
-  function ready() {
-    if (state.ready) return;
-    network.setOptions({ physics: { enabled: false } });
-    loading.hidden = true;
-    network.fit({ animation: false });
-    /* The centre of an ego view stands out by its ring and size; selecting it would darken
-       every edge it has, so it is only described. */
-    if (data.focus && byId.has(data.focus)) showDetails(data.focus);
-    network.once("afterDrawing", function () {
-      state.ready = true;
-      document.body.setAttribute("data-ready", "true");
+  /* --- labels: a fixed size on screen, each drawn once the zoom reaches its labelZoom (kg
+     computed it so that it covers no more important label), so more appear as you zoom in --- */
+  var FONT = "Inter, Segoe UI, Helvetica, Arial, sans-serif";
+  var byImportance = data.nodes.filter(function (n) { return n.label; })
+    .sort(function (a, b) { return a.labelZoom - b.labelZoom; });
+  function drawLabels(ctx) {
+    var scale = network.getScale();
+    var px = data.labelPx / scale;
+    var topLeft = network.DOMtoCanvas({ x: 0, y: 0 });
+    var bottomRight = network.DOMtoCanvas({ x: container.clientWidth, y: container.clientHeight });
+    ctx.save();
+    ctx.font = px + "px " + FONT;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "top";
+    ctx.lineJoin = "round";
+    ctx.lineWidth = 3 / scale;
+    ctx.strokeStyle = "#ffffff";
+    ctx.fillStyle = "#1f2328";
+    var drawn = 0;
+    byImportance.forEach(function (n) {
+      if (state.lit && !state.lit.has(n.id)) return;
+      /* a selection's neighbours are named whatever the zoom */
+      var must = n.id === state.selected || (state.lit && state.selected);
+      if (!must && n.labelZoom > scale) return;
+      var body = network.body.nodes[n.id];
+      if (!body || body.options.hidden) return;
+      if (body.x < topLeft.x || body.x > bottomRight.x || body.y < topLeft.y ||
+          body.y > bottomRight.y) return;
+      var y = body.y + body.options.size + 3 / scale;
+      ctx.strokeText(n.label, body.x, y);
+      ctx.fillText(n.label, body.x, y);
+      drawn += 1;
     });
-    network.redraw();
+    ctx.restore();
+    state.labelsDrawn = drawn;
   }
-  network.on("stabilizationProgress", function (p) {
-    progress.textContent = Math.round((100 * p.iterations) / p.total) + "%";
-  });
-  network.once("stabilizationIterationsDone", ready);
-  if (!data.nodes.length) {
-    loading.hidden = true;
-    container.appendChild(el("p", "empty", "Nothing to show."));
-    state.ready = true;
-    document.body.setAttribute("data-ready", "true");
-  } else {
-    /* Stabilization runs at once on a new network; if it finished before the listener was set,
-       fall back after a short wait. */
-    setTimeout(function () { if (!state.ready) ready(); }, 15000);
-  }
+  network.on("afterDrawing", drawLabels);
 
   /* --- the notice when --max-nodes cut the view ----------------------------------------------- */
   var notice = document.getElementById("notice");
@@ -130,73 +138,144 @@
     details.replaceChildren(id && byId.has(id) ? infoElement(byId.get(id).info, true) : detailsHint);
   }
 
+  /* --- selection: the node, its neighbours and their links stay; the rest is dimmed ---------- */
+  var DIM = { background: "#eceef1", border: "#dfe3e8" };
+  var DIM_EDGE = { color: "#eceef1", highlight: "#eceef1", hover: "#eceef1", opacity: 0.5 };
+  var neighbours = new Map();
+  data.edges.forEach(function (e) {
+    if (!neighbours.has(e.from)) neighbours.set(e.from, []);
+    if (!neighbours.has(e.to)) neighbours.set(e.to, []);
+    neighbours.get(e.from).push(e.to);
+    neighbours.get(e.to).push(e.from);
+  });
+  /* Light up `ids` (a Set) and dim everything else; null lights everything. */
+  function light(ids) {
+    state.lit = ids;
+    visNodes.update(data.nodes.map(function (n) {
+      return { id: n.id, color: !ids || ids.has(n.id) ? n.color : DIM };
+    }));
+    visEdges.update(data.edges.map(function (e, i) {
+      var on = !ids || (ids.has(e.from) && ids.has(e.to));
+      return { id: "e" + i, color: on ? data.options.edges.color : DIM_EDGE };
+    }));
+  }
+  function around(id) {
+    return new Set([id].concat(neighbours.get(id) || []));
+  }
+  function remember(id) {
+    var hash = id ? "#" + encodeURIComponent(id) : "";
+    if (location.hash !== hash && location.hash !== "#export") {
+      history.replaceState(null, "", hash || location.pathname + location.search);
+    }
+  }
+
+  /* Select a node: light it and its neighbours, describe it, and (animate !== false) move the
+     view onto it once; the view is not locked on it, so it stays where it lands. */
   function select(id, animate) {
     var n = byId.get(id);
     if (!n) return false;
     if (visNodes.get(id).hidden) resetFilters();
     network.selectNodes([id]);
-    network.focus(id, { scale: Math.max(network.getScale(), 1.1),
+    light(around(id));
+    network.focus(id, { scale: Math.max(network.getScale(), 1.1), locked: false,
                         animation: animate === false ? false : { duration: 450 } });
     state.selected = id;
     showDetails(id);
+    remember(id);
     return true;
   }
+  function unselect() {
+    network.unselectAll();
+    state.selected = null;
+    light(null);
+    showDetails(null);
+    remember(null);
+  }
   state.select = select;
+  state.unselect = unselect;
 
   network.on("click", function (params) {
     if (params.nodes.length) {
-      state.selected = params.nodes[0];
-      showDetails(params.nodes[0]);
+      var id = params.nodes[0];
+      state.selected = id;
+      light(around(id));
+      showDetails(id);
+      remember(id);
     } else if (!params.edges.length) {
-      state.selected = null;
-      showDetails(null);
+      unselect();
     }
   });
 
-  /* --- search --------------------------------------------------------------------------------- */
+  /* --- navigation: zoom, and back to the whole picture ---------------------------------------- */
+  function overview() {
+    unselect();
+    legendPick(null);
+    network.fit({ animation: { duration: 400 } });
+  }
+  function zoomBy(factor) {
+    network.moveTo({ scale: network.getScale() * factor, animation: { duration: 250 } });
+  }
+  document.getElementById("zoom-in").addEventListener("click", function () { zoomBy(1.5); });
+  document.getElementById("zoom-out").addEventListener("click", function () { zoomBy(1 / 1.5); });
+  document.getElementById("overview").addEventListener("click", overview);
+  state.overview = overview;
+
+  /* --- search: names first, then titles and abstracts; busiest first; accents and case ignored */
   var search = document.getElementById("search");
   var names = document.getElementById("names");
   var status = document.getElementById("search-status");
-  var byName = new Map();
-  var sorted = data.nodes.slice().sort(function (a, b) {
-    return b.value - a.value || a.label.localeCompare(b.label);
+  function fold(text) {
+    return String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/\s+/g, " ").trim();
+  }
+  var index = data.nodes.map(function (n) {
+    var title = n.info.fields.filter(function (f) { return f[0] === "Title"; })
+      .map(function (f) { return f[1]; }).join(" ");
+    return { node: n, name: fold(n.info.heading), text: fold(title + " " + n.info.abstract) };
+  }).sort(function (a, b) {
+    return b.node.size - a.node.size || a.name.localeCompare(b.name);
   });
-  sorted.forEach(function (n) {
-    var full = n.info.heading;
-    var key = full.toLowerCase();
-    if (!byName.has(key)) byName.set(key, n.id);
+  var byName = new Map();
+  index.forEach(function (entry) {
+    if (!byName.has(entry.name)) byName.set(entry.name, entry.node.id);
     var option = document.createElement("option");
-    option.value = full;
-    if (n.kind !== sorted[0].kind || data.view !== "coauthors") option.label = n.kind;
+    option.value = entry.node.info.heading;
+    if (data.view !== "coauthors") option.label = entry.node.kind;
     names.appendChild(option);
   });
 
+  /* The best match: an exact name; else a name with a word starting with the query; else a name
+     containing it; else a title or abstract containing it — within each, the node with most
+     papers. */
   function find(query) {
-    var q = query.trim().toLowerCase();
+    var q = fold(query);
     if (!q) return null;
     if (byName.has(q)) return byName.get(q);
-    var best = null;
-    sorted.some(function (n) {
-      var name = n.info.heading.toLowerCase();
-      if (name.startsWith(q)) { best = n.id; return true; }
-      if (best === null && name.indexOf(q) >= 0) best = n.id;
-      return false;
-    });
-    return best;
+    var tiers = [null, null, null];
+    for (var i = 0; i < index.length; i++) {
+      var entry = index[i];
+      var at = entry.name.indexOf(q);
+      if (at === 0 || (at > 0 && entry.name.charAt(at - 1) === " ")) return entry.node.id;
+      if (at > 0 && tiers[0] === null) tiers[0] = entry.node.id;
+      else if (tiers[1] === null && entry.text.indexOf(q) >= 0) tiers[1] = entry.node.id;
+    }
+    return tiers[0] || tiers[1];
   }
+  state.find = find;
   function runSearch(exactOnly) {
     var q = search.value.trim();
     if (!q) { status.textContent = ""; return; }
-    var id = exactOnly ? byName.get(q.toLowerCase()) : find(q);
+    var id = exactOnly ? byName.get(fold(q)) : find(q);
     if (id) {
-      select(id);
+      if (id !== state.selected) select(id);
       status.textContent = "";
     } else if (!exactOnly) {
       status.textContent = "no match";
     }
   }
+  /* A suggestion picked or a whole name typed selects at once; Enter takes the best match. One
+     event each, so one animation. */
   search.addEventListener("input", function () { runSearch(true); });
-  search.addEventListener("change", function () { runSearch(false); });
   document.getElementById("search-form").addEventListener("submit", function (ev) {
     ev.preventDefault();
     runSearch(false);
@@ -266,18 +345,68 @@
   });
   applyFilters();
 
-  /* --- legend --------------------------------------------------------------------------------- */
+  /* --- legend: click an entry to light its nodes (a group, or a node type); again to clear ---- */
   document.getElementById("legend-title").textContent = data.legendTitle;
   var legend = document.getElementById("legend-items");
+  var legendRows = [];
+  function legendPick(item) {
+    state.legendPick = item;
+    legendRows.forEach(function (row) {
+      row.li.classList.toggle("picked", row.item === item);
+      row.button.setAttribute("aria-pressed", row.item === item ? "true" : "false");
+    });
+    if (!item) { if (!state.selected) light(null); return; }
+    network.unselectAll();
+    state.selected = null;
+    var ids = new Set(data.nodes.filter(function (n) {
+      return item.kind ? n.kind === item.kind : n.color.background === item.color;
+    }).map(function (n) { return n.id; }));
+    light(ids);
+    network.fit({ nodes: Array.from(ids), animation: { duration: 400 } });
+  }
+  state.legendPick = null;
+  state.pickLegend = function (i) { legendPick(data.legend[i] || null); };
   data.legend.forEach(function (item) {
     var li = el("li");
+    var button = el("button", "legend-entry");
+    button.type = "button";
+    button.setAttribute("aria-pressed", "false");
+    button.title = "Show these nodes (click again for all)";
     var dot = el("span", "dot");
     dot.style.backgroundColor = item.color;
-    li.appendChild(dot);
-    li.appendChild(el("span", "legend-label", item.label));
-    li.appendChild(el("span", "legend-count", item.count));
+    button.appendChild(dot);
+    button.appendChild(el("span", "legend-label", item.label));
+    button.appendChild(el("span", "legend-count", item.count));
+    button.addEventListener("click", function () {
+      legendPick(state.legendPick === item ? null : item);
+    });
+    li.appendChild(button);
     legend.appendChild(li);
+    legendRows.push({ li: li, button: button, item: item });
   });
+
+  /* --- layout: computed by kg in Python and shipped with the nodes; physics is off, so the page
+     draws once and holds still. --------------------------------------------------------------- */
+  var loading = document.getElementById("loading");
+  function ready() {
+    loading.hidden = true;
+    /* The centre of an ego view stands out by its ring and size; selecting it would darken
+       every edge it has, so it is only described. */
+    if (data.focus && byId.has(data.focus)) showDetails(data.focus);
+    var kept = decodeURIComponent(location.hash.slice(1));
+    if (kept && byId.has(kept)) select(kept, false);
+    state.ready = true;
+    document.body.setAttribute("data-ready", "true");
+  }
+  if (!data.nodes.length) {
+    loading.hidden = true;
+    container.appendChild(el("p", "empty", "Nothing to show."));
+    ready();
+  } else {
+    network.fit({ animation: false });
+    network.once("afterDrawing", ready);
+    network.redraw();
+  }
 
   /* --- static export: positions and styles for an SVG drawn outside the browser --------------- */
   state.snapshot = function () {
@@ -285,10 +414,11 @@
     var nodes = data.nodes.filter(function (n) { return !visNodes.get(n.id).hidden; })
       .map(function (n) {
         var body = network.body.nodes[n.id];
-        return { id: n.id, label: n.label, x: positions[n.id].x, y: positions[n.id].y,
-                 r: body.shape.radius || body.options.size, color: n.color.background,
+        var shown = n.labelZoom <= network.getScale() || n.id === state.selected;
+        return { id: n.id, label: shown ? n.label : "", x: positions[n.id].x,
+                 y: positions[n.id].y, r: body.options.size, color: n.color.background,
                  border: n.color.border, center: !!n.borderWidth && n.borderWidth > 1,
-                 fontSize: body.options.font.size };
+                 fontSize: data.labelPx / network.getScale() };
       });
     var ids = new Set(nodes.map(function (n) { return n.id; }));
     var edges = data.edges.filter(function (e) { return ids.has(e.from) && ids.has(e.to); })
