@@ -358,7 +358,12 @@ def parse(html: str) -> _Tags:
     return parser
 
 
-def test_page_is_self_contained(small: NetworkXStore) -> None:
+@pytest.mark.parametrize("webgl", [False, True], ids=["vis-network", "sigma"])
+def test_page_is_self_contained(
+    small: NetworkXStore, webgl: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if webgl:  # the whole-graph page, drawn by sigma.js from this many nodes on
+        monkeypatch.setattr("kg.viz.render.WEBGL_FROM", 1)
     html = render_html(coauthors_view(small.index()))
     page = parse(html)
     for tag, attrs in page.tags:
@@ -367,9 +372,14 @@ def test_page_is_self_contained(small: NetworkXStore) -> None:
             assert not re.match(r"\s*(https?:)?//", value), (tag, attr, value)
     assert not any(tag == "link" for tag, _ in page.tags)  # no stylesheet fetched
     names = [attrs.get("type") for tag, attrs in page.tags if tag == "script"]
-    assert names == ["application/json", None, None]
-    assert "vis-network" in page.scripts[1][:2000] or "vis" in page.scripts[1][:200]
-    assert len(html) > 600_000  # vis-network itself is inlined
+    if webgl:  # graphology, sigma, their drawer, the page
+        assert names == ["application/json", None, None, None, None]
+        assert "Sigma" in page.scripts[2][:400] and "graphology" in page.scripts[1][:400]
+        assert len(html) > 250_000  # both libraries are inlined
+    else:  # vis-network, its drawer, the page
+        assert names == ["application/json", None, None, None]
+        assert "vis-network" in page.scripts[1][:2000] or "vis" in page.scripts[1][:200]
+        assert len(html) > 600_000  # vis-network itself is inlined
 
 
 def test_csp_allows_exactly_the_page_scripts(small: NetworkXStore) -> None:
@@ -395,9 +405,9 @@ def test_markup_in_names_is_data_not_markup(tmp_path: Path) -> None:
         html = render_html(view)
         # nothing the graph holds appears unescaped: no tag can open, no script block can close
         assert "<img" not in html
-        assert html.lower().count("</script") == 3
+        assert html.lower().count("</script") == 4
         page = parse(html)
-        assert [t for t, _ in page.tags if t in ("script", "img")] == ["script"] * 3
+        assert [t for t, _ in page.tags if t in ("script", "img")] == ["script"] * 4
         payload = json.loads(page.scripts[0])
         strings = set(_strings(payload))
         assert set(literal) <= strings  # the JSON parses back to the literal text

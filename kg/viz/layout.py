@@ -25,8 +25,12 @@ from typing import TYPE_CHECKING
 import networkx as nx
 import numpy as np
 
+from kg.viz.cache import ViewCache, source_digest
+
 if TYPE_CHECKING:
     from kg.viz.views import ViewData
+
+_CODE = source_digest(__file__)  # a changed layout lays out again
 
 SEED = 42
 GAP = 6.0  # space left between two discs
@@ -204,28 +208,56 @@ def _forceatlas2(
 
 
 def _separate(xy: np.ndarray, r: np.ndarray, rounds: int = 40) -> None:
-    """Push overlapping discs apart in place (each moves half the overlap), a few rounds."""
+    """Push overlapping discs apart in place (each moves half the overlap), a few rounds. Only
+    discs in neighbouring grid cells are compared, so a piece of 15,000 nodes costs seconds."""
     n = len(xy)
-    if n > 3000:
-        return
-    need = r[:, None] + r[None, :] + GAP
-    np.fill_diagonal(need, 0.0)
     for k in range(rounds):
-        d = xy[:, None, :] - xy[None, :, :]
-        dist = np.sqrt((d**2).sum(axis=2))
-        np.fill_diagonal(dist, np.inf)
-        over = need - dist
-        if (over <= 0).all():
+        i, j = _close_pairs(xy, float(2 * r.max() + GAP))
+        d = xy[i] - xy[j]
+        dist = np.sqrt((d**2).sum(axis=1))
+        over = r[i] + r[j] + GAP - dist
+        hit = over > 0
+        if not hit.any():
             return
-        over = np.where(over > 0, over, 0.0)
+        i, j, d, dist, over = i[hit], j[hit], d[hit], dist[hit], over[hit]
         # coincident points: a fixed direction per pair, so the result stays deterministic
         same = dist < 1e-9
         if same.any():
-            angle = np.arange(n)[:, None] * 2.399963 + np.arange(n)[None, :] * 0.7 + k
-            d[same] = np.stack([np.cos(angle), np.sin(angle)], axis=2)[same]
-            dist = np.where(same, 1.0, dist)
-        push = (d / dist[:, :, None]) * (over / 2)[:, :, None]
-        xy += push.sum(axis=1)
+            angle = i[same] * 2.399963 + j[same] * 0.7 + k
+            d[same] = np.stack([np.cos(angle), np.sin(angle)], axis=1)
+            dist[same] = 1.0
+        push = d / dist[:, None] * (over / 2)[:, None]
+        move = np.zeros((n, 2))
+        np.add.at(move, i, push)
+        np.subtract.at(move, j, push)
+        xy += move
+
+
+def _close_pairs(xy: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]:
+    """Index pairs (i < j) of points in the same or a neighbouring square of side ``reach``: a
+    superset of the pairs closer than ``reach``."""
+    cell = np.floor(xy / reach).astype(np.int64)
+    cell -= cell.min(axis=0)
+    width = int(cell[:, 0].max()) + 3
+    key = cell[:, 0] + 1 + (cell[:, 1] + 1) * width
+    order = np.argsort(key, kind="stable")
+    keys = key[order]
+    found_i, found_j = [], []
+    for dx, dy in ((0, 0), (1, 0), (-1, 1), (0, 1), (1, 1)):
+        want = key + dx + dy * width
+        lo = np.searchsorted(keys, want, side="left")
+        hi = np.searchsorted(keys, want, side="right")
+        count = hi - lo
+        i = np.repeat(np.arange(len(xy)), count)
+        start = np.repeat(lo - np.cumsum(count) + count, count)
+        j = order[start + np.arange(int(count.sum()))]
+        if dx == 0 and dy == 0:
+            keep = i < j
+            i, j = i[keep], j[keep]
+        found_i.append(i)
+        found_j.append(j)
+    i, j = np.concatenate(found_i), np.concatenate(found_j)
+    return np.minimum(i, j), np.maximum(i, j)
 
 
 def _pack(radii: list[float]) -> list[tuple[float, float]]:
@@ -260,6 +292,7 @@ def _pack(radii: list[float]) -> list[tuple[float, float]]:
 #: Labels are drawn LABEL_PX pixels high at any zoom, each once the zoom is at least its
 #: ``label_zoom``.
 LABEL_PX = 13.0
+SCREEN_FILL = 240.0  # a cluster's name goes once the cluster is this many pixels wide
 CHAR_WIDTH = 0.58  # of the font size, for Inter/Helvetica: a little wide, never too narrow
 
 
@@ -269,20 +302,51 @@ def draw_radius(papers: float, *, center: bool = False, top: float = 0.0) -> flo
     return round(max(size, top * 1.25, 24.0), 1) if center else size
 
 
-def place(view: ViewData, groups: Mapping[str, str] | None = None) -> None:
-    """Fill in each node's position, radius and label zoom (in place)."""
+def place(
+    view: ViewData, groups: Mapping[str, str] | None = None, *, cache: ViewCache | None = None
+) -> None:
+    """Fill in each node's position, radius and label zoom (in place); ``cache`` keeps the
+    positions and label zooms of a view (a whole graph takes half a minute) by its input."""
     top = max((node_radius(n.size) for n in view.nodes), default=0.0)
     radius = {n.id: draw_radius(n.size, center=n.center, top=top) for n in view.nodes}
-    pos = layout(
-        [n.id for n in view.nodes],
-        ((e.source, e.target, e.width) for e in view.edges),
-        radius,
-        groups=groups,
-    )
     ranked = sorted(view.nodes, key=lambda n: (not n.center, -n.size, n.label.casefold(), n.id))
     widths = {n.id: CHAR_WIDTH * LABEL_PX * len(n.label) for n in view.nodes}
-    zoom = label_scales(pos, [n.id for n in ranked], widths, radius, height=LABEL_PX * 1.3)
+    edges = [(e.source, e.target, e.width) for e in view.edges]
+
+    def compute() -> dict[str, list[float]]:
+        pos = layout([n.id for n in view.nodes], edges, radius, groups=groups)
+        zoom = label_scales(pos, [n.id for n in ranked], widths, radius, height=LABEL_PX * 1.3)
+        return {n: [*pos[n], round(zoom[n], 4)] for n in pos}
+
+    if cache is None:
+        placed = compute()
+    else:
+        key = [_CODE, [(n.id, radius[n.id], widths[n.id]) for n in ranked], edges, groups]
+        placed = cache.get("layout", key, compute)
     for n in view.nodes:
-        n.x, n.y = pos[n.id]
+        n.x, n.y, n.label_zoom = placed[n.id]
         n.radius = radius[n.id]
-        n.label_zoom = round(zoom[n.id], 4)
+    place_clusters(view, {k: (v[0], v[1]) for k, v in placed.items()}, radius)
+
+
+def place_clusters(
+    view: ViewData, pos: Mapping[str, tuple[float, float]], radius: Mapping[str, float]
+) -> None:
+    """Each cluster's name at its members' centre, shown from the zoom at which it covers no
+    bigger cluster's name until the cluster is SCREEN_FILL pixels wide."""
+    clusters = sorted(view.clusters, key=lambda c: -len(c.members))
+    centre: Pos = {}
+    for i, c in enumerate(clusters):
+        xy = np.array([pos[m] for m in c.members])
+        r = np.array([radius[m] for m in c.members])
+        lo, hi = (xy - r[:, None]).min(axis=0), (xy + r[:, None]).max(axis=0)
+        c.x, c.y = (round(float(v), 1) for v in (lo + hi) / 2)
+        c.until_zoom = round(SCREEN_FILL / float((hi - lo).max()), 4)
+        centre[str(i)] = (c.x, c.y)
+    px = LABEL_PX + 4
+    widths = {str(i): CHAR_WIDTH * px * len(c.label) for i, c in enumerate(clusters)}
+    keys = [str(i) for i in range(len(clusters))]
+    zoom = label_scales(centre, keys, widths, dict.fromkeys(keys, -px * 0.65), height=px * 1.3)
+    for i, c in enumerate(clusters):
+        c.from_zoom = round(zoom[str(i)], 4)
+    view.clusters = [c for c in clusters if c.from_zoom < c.until_zoom]

@@ -37,10 +37,15 @@ from kg.viz.views import ViewData
 
 VIS_VERSION = "9.1.2"
 TEMPLATE = "view.html.j2"
+#: From this many nodes on a view is drawn by sigma.js on WebGL (kg/viz/static/vendor, MIT, see
+#: tools/vendor_webgl.py); below, by vis-network on a 2D canvas, which slows past a few thousand.
+WEBGL_FROM = 2500
+WEBGL_SCRIPTS = ("vendor/graphology.umd.min.js", "vendor/sigma.min.js", "draw-sigma.js")
 
 
 def render_html(view: ViewData) -> str:
-    """The page for one view, as a string."""
+    """The page for one view, as a string: vis-network below :data:`WEBGL_FROM` nodes, sigma.js
+    from there on; the same page around either (view.js)."""
     payload: dict[str, Any] = {
         "view": view.view,
         "title": view.title,
@@ -58,12 +63,26 @@ def render_html(view: ViewData) -> str:
         "shown": len(view.nodes),
         "total": view.total_nodes,
         "labelPx": LABEL_PX,
+        "clusters": [
+            {
+                "label": c.label,
+                "x": c.x,
+                "y": c.y,
+                "ink": _darken(c.color, 0.6),
+                "fromZoom": c.from_zoom,
+                "untilZoom": c.until_zoom,
+            }
+            for c in view.clusters
+        ],
     }
     payload["nodes"], payload["edges"], payload["options"] = network_data(view)
     data = script_json(payload)
-    page_js = _static("view.js")
-    vis_js = _vis_asset("vis-network.min.js")
-    scripts = [vis_js, page_js]
+    webgl = len(view.nodes) >= WEBGL_FROM
+    if webgl:
+        scripts = [_static(name) for name in WEBGL_SCRIPTS]
+    else:
+        scripts = [_vis_asset("vis-network.min.js"), _static("draw-vis.js")]
+    scripts.append(_static("view.js"))
     csp = "; ".join(
         [
             "default-src 'none'",
@@ -80,10 +99,10 @@ def render_html(view: ViewData) -> str:
         view=view,
         csp=csp,
         data=data,
-        vis_css=_raw(_vis_asset("vis-network.css"), "style"),
+        vis_css=Markup("") if webgl else _raw(_vis_asset("vis-network.css"), "style"),
         page_css=_raw(_static("view.css"), "style"),
-        vis_js=_raw(vis_js, "script"),
-        page_js=_raw(page_js, "script"),
+        scripts=[_raw(s, "script") for s in scripts],
+        renderer="sigma.js (WebGL)" if webgl else "vis-network",
         version=__version__,
     )
 
@@ -131,7 +150,6 @@ def network_data(view: ViewData) -> tuple[list[dict[str, Any]], list[dict[str, A
             "label": n.label,
             "x": n.x,
             "y": n.y,
-            "shape": "dot",
             "size": n.radius,
             "color": _node_color(n.color, center=n.center),
             "kind": n.kind,
@@ -139,11 +157,19 @@ def network_data(view: ViewData) -> tuple[list[dict[str, Any]], list[dict[str, A
             "info": n.info.as_dict(),
             "borderWidth": 4 if n.center else 1,
             "labelZoom": n.label_zoom,
+            "years": n.years,
         }
         for n in view.nodes
     ]
     edges = [
-        {"from": e.source, "to": e.target, "width": e.width, "kind": e.kind, "title": e.title}
+        {
+            "from": e.source,
+            "to": e.target,
+            "width": e.width,
+            "kind": e.kind,
+            "title": e.title,
+            "weight": e.weight,
+        }
         for e in view.edges
     ]
     big = len(view.nodes) > 150

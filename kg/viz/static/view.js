@@ -58,65 +58,78 @@
     return box;
   }
 
-  var visNodes = new vis.DataSet(data.nodes.map(function (n) {
-    var copy = Object.assign({}, n);
-    delete copy.info;
-    delete copy.tracks;
-    delete copy.kind;
-    delete copy.label;  /* drawn by drawLabels below, by importance */
-    delete copy.labelZoom;
-    copy.title = infoElement(n.info, false);
-    return copy;
-  }));
-  var visEdges = new vis.DataSet(data.edges.map(function (e, i) {
-    var copy = Object.assign({ id: "e" + i }, e);
-    delete copy.kind;
-    copy.title = textTitle(e.title);
-    return copy;
-  }));
-
   var container = document.getElementById("graph");
-  var network = new vis.Network(container, { nodes: visNodes, edges: visEdges }, data.options);
-  var state = { network: network, ready: false, selected: null, data: data };
+  var state = { ready: false, selected: null, data: data, lit: null, labelsDrawn: 0 };
   window.kgView = state;
 
-  /* --- labels: a fixed size on screen, each drawn once the zoom reaches its labelZoom (kg
-     computed it so that it covers no more important label), so more appear as you zoom in --- */
+  /* --- names (state.labelsDrawn counts those on screen): LABEL_PX high, each once the zoom reaches its labelZoom (kg computed it
+     so that it covers no more important name), so more appear as you zoom in; the groups' names
+     at their centres while the picture is far out. Both drawers call this on a 2D context in
+     screen pixels; where(n) is a node's screen position and radius, or null when not shown. --- */
   var FONT = "Inter, Segoe UI, Helvetica, Arial, sans-serif";
   var byImportance = data.nodes.filter(function (n) { return n.label; })
     .sort(function (a, b) { return a.labelZoom - b.labelZoom; });
-  function drawLabels(ctx) {
-    var scale = network.getScale();
-    var px = data.labelPx / scale;
-    var topLeft = network.DOMtoCanvas({ x: 0, y: 0 });
-    var bottomRight = network.DOMtoCanvas({ x: container.clientWidth, y: container.clientHeight });
-    ctx.save();
-    ctx.font = px + "px " + FONT;
+  function drawLabels(ctx, scale, where, toScreen) {
     ctx.textAlign = "center";
-    ctx.textBaseline = "top";
     ctx.lineJoin = "round";
-    ctx.lineWidth = 3 / scale;
     ctx.strokeStyle = "#ffffff";
-    ctx.fillStyle = "#1f2328";
     var drawn = 0;
-    byImportance.forEach(function (n) {
-      if (state.lit && !state.lit.has(n.id)) return;
+    var boxes = [];  /* the groups' names drawn: a node's name under one is left out … */
+    var named = new Set();  /* … and so is a group's lead's, which the group's name says */
+    if (!state.lit) {
+      ctx.textBaseline = "middle";
+      ctx.lineWidth = 5;
+      data.clusters.forEach(function (c) {
+        if (c.fromZoom > scale || c.untilZoom < scale) return;
+        var at = toScreen(c.x, c.y);
+        ctx.font = "600 " + (data.labelPx + 4) + "px " + FONT;
+        ctx.fillStyle = c.ink;
+        var half = ctx.measureText(c.label).width / 2 + 4;
+        boxes.push([at.x - half, at.y - data.labelPx, at.x + half, at.y + data.labelPx]);
+        named.add(c.label);
+        ctx.strokeText(c.label, at.x, at.y);
+        ctx.fillText(c.label, at.x, at.y);
+        drawn += 1;
+      });
+    }
+    ctx.font = data.labelPx + "px " + FONT;
+    ctx.textBaseline = "top";
+    ctx.lineWidth = 3;
+    ctx.fillStyle = "#1f2328";
+    var near = state.lit && state.selected;
+    for (var i = 0; i < byImportance.length; i++) {
+      var n = byImportance[i];
       /* a selection's neighbours are named whatever the zoom */
-      var must = n.id === state.selected || (state.lit && state.selected);
-      if (!must && n.labelZoom > scale) return;
-      var body = network.body.nodes[n.id];
-      if (!body || body.options.hidden) return;
-      if (body.x < topLeft.x || body.x > bottomRight.x || body.y < topLeft.y ||
-          body.y > bottomRight.y) return;
-      var y = body.y + body.options.size + 3 / scale;
-      ctx.strokeText(n.label, body.x, y);
-      ctx.fillText(n.label, body.x, y);
+      if (n.labelZoom > scale && !near) break;
+      if (state.lit && !state.lit.has(n.id)) continue;
+      var at = where(n);
+      if (!at || named.has(n.label) || covered(boxes, at.x, at.y + at.r + 3, n.label.length * data.labelPx * 0.29)) {
+        continue;
+      }
+      ctx.strokeText(n.label, at.x, at.y + at.r + 3);
+      ctx.fillText(n.label, at.x, at.y + at.r + 3);
       drawn += 1;
-    });
-    ctx.restore();
-    state.labelsDrawn = drawn;
+    }
+    return drawn;
   }
-  network.on("afterDrawing", drawLabels);
+
+  function covered(boxes, x, top, half) {
+    for (var i = 0; i < boxes.length; i++) {
+      var b = boxes[i];
+      if (x + half > b[0] && x - half < b[2] && top + data.labelPx > b[1] && top < b[3]) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  var draw = window.kgDraw(container, data, state, {
+    tooltip: function (n) { return infoElement(n.info, false); },
+    edgeTooltip: function (e) { return textTitle(e.title); },
+    drawLabels: drawLabels
+  });
+  state.draw = draw;
+  state.network = draw.network;  /* vis-network pages only */
 
   /* --- the notice when --max-nodes cut the view ----------------------------------------------- */
   var notice = document.getElementById("notice");
@@ -134,34 +147,68 @@
   /* --- details panel -------------------------------------------------------------------------- */
   var details = document.getElementById("details-body");
   var detailsHint = details.firstElementChild;
+  var LINKED = 12;  /* neighbours listed in the panel, most joint papers first */
   function showDetails(id) {
-    details.replaceChildren(id && byId.has(id) ? infoElement(byId.get(id).info, true) : detailsHint);
+    if (!id || !byId.has(id)) { details.replaceChildren(detailsHint); return; }
+    var box = infoElement(byId.get(id).info, true);
+    var linked = (links.get(id) || []).slice().sort(function (a, b) {
+      return b.weight - a.weight || byId.get(b.id).size - byId.get(a.id).size;
+    });
+    if (linked.length) {
+      var what = data.view === "coauthors" ? "Co-authors here (joint papers)" : "Linked here";
+      box.appendChild(el("div", "items-title", what + " · + lights theirs too"));
+      var ul = el("ul", "items linked");
+      linked.slice(0, LINKED).forEach(function (link) {
+        var other = byId.get(link.id);
+        var li = el("li");
+        var go = el("button", "link", other.info.heading);
+        go.type = "button";
+        go.title = "Select " + other.info.heading;
+        go.addEventListener("click", function () { select(link.id); });
+        li.appendChild(go);
+        if (data.view === "coauthors" || data.view === "topics") {
+          li.appendChild(el("span", "item-note", " · " + link.weight));
+        }
+        var more = el("button", "expand", "+");
+        more.type = "button";
+        more.title = "Also light " + other.info.heading + "'s neighbours";
+        more.setAttribute("aria-label", more.title);
+        more.addEventListener("click", function () { expand(link.id); });
+        li.appendChild(more);
+        ul.appendChild(li);
+      });
+      if (linked.length > LINKED) {
+        ul.appendChild(el("li", "item-note", "… and " + (linked.length - LINKED) + " more, lit"));
+      }
+      box.appendChild(ul);
+    }
+    details.replaceChildren(box);
   }
 
   /* --- selection: the node, its neighbours and their links stay; the rest is dimmed ---------- */
-  var DIM = { background: "#eceef1", border: "#dfe3e8" };
-  var DIM_EDGE = { color: "#eceef1", highlight: "#eceef1", hover: "#eceef1", opacity: 0.5 };
-  var neighbours = new Map();
+  var links = new Map();  /* id -> [{id, weight}] */
   data.edges.forEach(function (e) {
-    if (!neighbours.has(e.from)) neighbours.set(e.from, []);
-    if (!neighbours.has(e.to)) neighbours.set(e.to, []);
-    neighbours.get(e.from).push(e.to);
-    neighbours.get(e.to).push(e.from);
+    if (!links.has(e.from)) links.set(e.from, []);
+    if (!links.has(e.to)) links.set(e.to, []);
+    links.get(e.from).push({ id: e.to, weight: e.weight });
+    links.get(e.to).push({ id: e.from, weight: e.weight });
   });
   /* Light up `ids` (a Set) and dim everything else; null lights everything. */
   function light(ids) {
     state.lit = ids;
-    visNodes.update(data.nodes.map(function (n) {
-      return { id: n.id, color: !ids || ids.has(n.id) ? n.color : DIM };
-    }));
-    visEdges.update(data.edges.map(function (e, i) {
-      var on = !ids || (ids.has(e.from) && ids.has(e.to));
-      return { id: "e" + i, color: on ? data.options.edges.color : DIM_EDGE };
-    }));
+    draw.light(ids);
   }
   function around(id) {
-    return new Set([id].concat(neighbours.get(id) || []));
+    return new Set([id].concat((links.get(id) || []).map(function (l) { return l.id; })));
   }
+  /* Add a node's neighbours to what is lit (the selection stays), and show them all. */
+  function expand(id) {
+    var ids = new Set(state.lit || [state.selected]);
+    around(id).forEach(function (other) { ids.add(other); });
+    light(ids);
+    draw.fit(Array.from(ids));
+  }
+  state.expand = expand;
   function remember(id) {
     var hash = id ? "#" + encodeURIComponent(id) : "";
     if (location.hash !== hash && location.hash !== "#export") {
@@ -174,18 +221,17 @@
   function select(id, animate) {
     var n = byId.get(id);
     if (!n) return false;
-    if (visNodes.get(id).hidden) resetFilters();
-    network.selectNodes([id]);
+    if (hidden.has(id)) resetFilters();
+    draw.select(id);
     light(around(id));
-    network.focus(id, { scale: Math.max(network.getScale(), 1.1), locked: false,
-                        animation: animate === false ? false : { duration: 450 } });
+    draw.focus(id, animate);
     state.selected = id;
     showDetails(id);
     remember(id);
     return true;
   }
   function unselect() {
-    network.unselectAll();
+    draw.unselect();
     state.selected = null;
     light(null);
     showDetails(null);
@@ -194,14 +240,13 @@
   state.select = select;
   state.unselect = unselect;
 
-  network.on("click", function (params) {
-    if (params.nodes.length) {
-      var id = params.nodes[0];
+  draw.onClick(function (id) {
+    if (id) {
       state.selected = id;
       light(around(id));
       showDetails(id);
       remember(id);
-    } else if (!params.edges.length) {
+    } else {
       unselect();
     }
   });
@@ -210,13 +255,10 @@
   function overview() {
     unselect();
     legendPick(null);
-    network.fit({ animation: { duration: 400 } });
+    draw.fit(null);
   }
-  function zoomBy(factor) {
-    network.moveTo({ scale: network.getScale() * factor, animation: { duration: 250 } });
-  }
-  document.getElementById("zoom-in").addEventListener("click", function () { zoomBy(1.5); });
-  document.getElementById("zoom-out").addEventListener("click", function () { zoomBy(1 / 1.5); });
+  document.getElementById("zoom-in").addEventListener("click", function () { draw.zoomBy(1.5); });
+  document.getElementById("zoom-out").addEventListener("click", function () { draw.zoomBy(1 / 1.5); });
   document.getElementById("overview").addEventListener("click", overview);
   state.overview = overview;
 
@@ -291,6 +333,7 @@
   if (!data.tracks.length) document.getElementById("track-filter").disabled = true;
 
   var typeBoxes = [];
+  var hidden = new Set();
   var typeFilter = document.getElementById("type-filter");
   var kinds = data.legend.filter(function (i) { return i.kind; });
   if (kinds.length > 1) {
@@ -312,36 +355,75 @@
     });
   }
 
+  /* years: a node stays if one of its papers is from the range */
+  var yearFrom = document.getElementById("year-from");
+  var yearTo = document.getElementById("year-to");
+  var allYears = [];
+  data.nodes.forEach(function (n) { allYears.push.apply(allYears, n.years); });
+  var firstYear = Math.min.apply(null, allYears.concat([Infinity]));
+  var lastYear = Math.max.apply(null, allYears.concat([-Infinity]));
+  if (firstYear < lastYear) {
+    [yearFrom, yearTo].forEach(function (input) {
+      input.min = firstYear;
+      input.max = lastYear;
+      input.addEventListener("input", function () {
+        if (+yearFrom.value > +yearTo.value) {
+          (input === yearFrom ? yearTo : yearFrom).value = input.value;
+        }
+        applyFilters();
+      });
+    });
+    yearFrom.value = firstYear;
+    yearTo.value = lastYear;
+    document.getElementById("year-filter").hidden = false;
+  }
+  function yearsShown() {
+    if (!(firstYear < lastYear)) return null;
+    var from = +yearFrom.value, to = +yearTo.value;
+    document.getElementById("year-range").textContent = from === to ? from : from + "–" + to;
+    return from === firstYear && to === lastYear ? null : [from, to];
+  }
+  state.setYears = function (from, to) {
+    yearFrom.value = from;
+    yearTo.value = to;
+    applyFilters();
+  };
+
   function applyFilters() {
     var track = trackFilter.value;
+    var years = yearsShown();
     var shown = {};
     typeBoxes.forEach(function (b) { shown[b.value] = b.checked; });
-    var updates = [];
-    var visible = 0;
+    hidden = new Set();
     data.nodes.forEach(function (n) {
       var ok = (typeBoxes.length === 0 || shown[n.kind] !== false) &&
-               (!track || n.tracks.indexOf(track) >= 0);
-      if (ok) visible += 1;
-      updates.push({ id: n.id, hidden: !ok });
+               (!track || n.tracks.indexOf(track) >= 0) &&
+               (!years || n.years.some(function (y) { return y >= years[0] && y <= years[1]; }));
+      if (!ok) hidden.add(n.id);
     });
-    visNodes.update(updates);
+    var visible = data.nodes.length - hidden.size;
+    state.hidden = hidden;
+    draw.setHidden(hidden);
     state.visible = visible;
     document.getElementById("reset").disabled = visible === data.nodes.length;
   }
   function resetFilters() {
     trackFilter.value = "";
+    if (firstYear < lastYear) { yearFrom.value = firstYear; yearTo.value = lastYear; }
     typeBoxes.forEach(function (b) { b.checked = true; });
     applyFilters();
   }
   state.applyFilters = applyFilters;
   trackFilter.addEventListener("change", function () {
     applyFilters();
-    if (state.ready) network.fit({ nodes: visNodes.getIds({ filter: function (n) { return !n.hidden; } }),
-                                   animation: { duration: 400 } });
+    if (state.ready) {
+      draw.fit(data.nodes.filter(function (n) { return !hidden.has(n.id); })
+        .map(function (n) { return n.id; }));
+    }
   });
   document.getElementById("reset").addEventListener("click", function () {
     resetFilters();
-    network.fit({ animation: { duration: 400 } });
+    draw.fit(null);
   });
   applyFilters();
 
@@ -356,13 +438,13 @@
       row.button.setAttribute("aria-pressed", row.item === item ? "true" : "false");
     });
     if (!item) { if (!state.selected) light(null); return; }
-    network.unselectAll();
+    draw.unselect();
     state.selected = null;
     var ids = new Set(data.nodes.filter(function (n) {
       return item.kind ? n.kind === item.kind : n.color.background === item.color;
     }).map(function (n) { return n.id; }));
     light(ids);
-    network.fit({ nodes: Array.from(ids), animation: { duration: 400 } });
+    draw.fit(Array.from(ids));
   }
   state.legendPick = null;
   state.pickLegend = function (i) { legendPick(data.legend[i] || null); };
@@ -403,22 +485,18 @@
     container.appendChild(el("p", "empty", "Nothing to show."));
     ready();
   } else {
-    network.fit({ animation: false });
-    network.once("afterDrawing", ready);
-    network.redraw();
+    draw.whenDrawn(ready);
   }
 
   /* --- static export: positions and styles for an SVG drawn outside the browser --------------- */
   state.snapshot = function () {
-    var positions = network.getPositions();
-    var nodes = data.nodes.filter(function (n) { return !visNodes.get(n.id).hidden; })
+    var scale = draw.scale();
+    var nodes = data.nodes.filter(function (n) { return !hidden.has(n.id); })
       .map(function (n) {
-        var body = network.body.nodes[n.id];
-        var shown = n.labelZoom <= network.getScale() || n.id === state.selected;
-        return { id: n.id, label: shown ? n.label : "", x: positions[n.id].x,
-                 y: positions[n.id].y, r: body.options.size, color: n.color.background,
-                 border: n.color.border, center: !!n.borderWidth && n.borderWidth > 1,
-                 fontSize: data.labelPx / network.getScale() };
+        var shown = n.labelZoom <= scale || n.id === state.selected;
+        return { id: n.id, label: shown ? n.label : "", x: n.x, y: n.y, r: n.size,
+                 color: n.color.background, border: n.color.border,
+                 center: !!n.borderWidth && n.borderWidth > 1, fontSize: data.labelPx / scale };
       });
     var ids = new Set(nodes.map(function (n) { return n.id; }));
     var edges = data.edges.filter(function (e) { return ids.has(e.from) && ids.has(e.to); })
