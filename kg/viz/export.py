@@ -80,7 +80,7 @@ def export_png(html: Path, out: Path, *, width: int = 1600, height: int = 1000) 
     out.parent.mkdir(parents=True, exist_ok=True)
     with browser_page(width=width, height=height) as page:
         open_view(page, html, export=True)
-        page.evaluate("window.kgView.network.fit({animation: false})")
+        page.evaluate("window.kgView.draw.fit(null, false)")
         page.wait_for_timeout(150)
         page.screenshot(path=str(out))
     return out

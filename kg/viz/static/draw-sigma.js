@@ -141,9 +141,10 @@
       if (animate === false) camera.setState(target);
       else camera.animate(target, { duration: 450 });
     };
-    r.fit = function (ids) {
+    r.fit = function (ids, animate) {
       var target = ids ? frame(ids) : { x: 0.5, y: 0.5, ratio: 1, angle: 0 };
-      camera.animate(target, { duration: 400 });
+      if (animate === false) camera.setState(target);
+      else camera.animate(target, { duration: 400 });
     };
     r.zoomBy = function (factor) {
       camera.animate({ ratio: camera.ratio / factor }, { duration: 250 });

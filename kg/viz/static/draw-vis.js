@@ -52,8 +52,8 @@
       network.focus(id, { scale: Math.max(network.getScale(), 1.1), locked: false,
                           animation: animate === false ? false : { duration: 450 } });
     };
-    r.fit = function (ids) {
-      var options = { animation: { duration: 400 } };
+    r.fit = function (ids, animate) {
+      var options = { animation: animate === false ? false : { duration: 400 } };
       if (ids) options.nodes = ids;
       network.fit(options);
     };
