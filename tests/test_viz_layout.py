@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from pathlib import Path
 
 import pytest
 from test_viz import sample  # noqa: F401  (a fixture)
@@ -87,3 +88,39 @@ def test_a_big_piece_with_no_groups_is_still_laid_out() -> None:
     pos = layout(nodes, edges, dict.fromkeys(nodes, 6.0))
     assert len(set(pos.values())) == len(nodes)
     assert pos == layout(nodes, edges, dict.fromkeys(nodes, 6.0))
+
+
+def test_communities_and_layout_are_cached_beside_the_store_until_the_graph_changes(
+    tmp_path: Path,
+) -> None:
+    from test_viz import paper, store_graph
+
+    from kg.graph import build_graph
+    from kg.model import ExtractedPaper
+    from kg.viz import make_view
+
+    def build(authors: list[list[str]]) -> NetworkXStore:
+        records = [paper(f"Study {i}.", names) for i, names in enumerate(authors)]
+        return store_graph(build_graph([ExtractedPaper(p, []) for p in records]), tmp_path)
+
+    teams = [["Ann A", "Bo B", "Cy C"], ["Ann A", "Di D"], ["Ed E", "Flo F", "Gus G", "Hal H"]]
+    first = make_view(build(teams), "coauthors")
+    cache = tmp_path / "kg" / "viz-cache"
+    kinds = sorted(p.name.split("-")[0] for p in cache.glob("*.json"))
+    assert kinds == ["communities", "layout"]
+    # what is read back is what was computed
+    again = make_view(NetworkXStore(tmp_path / "kg"), "coauthors")
+    assert [(n.id, n.x, n.y, n.label_zoom, n.color) for n in again.nodes] == [
+        (n.id, n.x, n.y, n.label_zoom, n.color) for n in first.nodes
+    ]
+    before = {p.name for p in cache.glob("*.json")}
+    # a rebuilt graph with one more link: new communities and layout, not the stored ones
+    changed = make_view(build([*teams, ["Cy C", "Ed E"]]), "coauthors")
+    assert {p.name for p in cache.glob("*.json")} > before
+    assert len(changed.edges) == len(first.edges) + 1
+    # a cache that cannot be read is computed again
+    for p in cache.glob("*.json"):
+        p.write_text("{not json", encoding="utf-8")
+    assert [
+        (n.id, n.x, n.y) for n in make_view(NetworkXStore(tmp_path / "kg"), "coauthors").nodes
+    ] == [(n.id, n.x, n.y) for n in changed.nodes]
