@@ -9,6 +9,11 @@
   var EDGE = "#c3cad3";
   var EDGE_LIT = "#59636e";
   var TIP_GAP = 14;
+  /* Links are drawn once the camera is this close (sigma's ratio: 1 = the whole graph), or when
+     lit: far out, 40,000 links are one grey haze over the groups and cost a software renderer
+     seconds a frame. */
+  var LINKS_FROM_RATIO = 0.4;
+  var HAZE = 5000;  /* links, from which they wait for the zoom */
 
   window.kgDraw = function (container, data, state, ui) {
     var graph = new graphology.Graph({ type: "undirected", multi: false, allowSelfLoops: false });
@@ -25,6 +30,8 @@
 
     var hidden = new Set();
     var selected = null;
+    var haze = data.edges.length >= HAZE;
+    var far = haze;
     var renderer = new Sigma(graph, container, {
       itemSizesReference: "positions",
       zoomToSizeRatioFunction: function (ratio) { return ratio; },
@@ -52,9 +59,10 @@
         }
         if (state.lit) {
           var on = state.lit.has(ends[0]) && state.lit.has(ends[1]);
+          if (!on && far) return Object.assign({}, attrs, { hidden: true });
           return Object.assign({}, attrs, { color: on ? EDGE_LIT : DIM, zIndex: on ? 1 : 0 });
         }
-        return attrs;
+        return far ? Object.assign({}, attrs, { hidden: true }) : attrs;
       },
       zIndex: true,
       /* 1-pixel lines: a software renderer (headless Chromium, or no GPU) draws 40,000 in a
@@ -62,6 +70,12 @@
       edgeProgramClasses: { line: Sigma.rendering.EdgeLineProgram }
     });
     var camera = renderer.getCamera();
+    camera.on("updated", function (view) {
+      if (haze && (view.ratio > LINKS_FROM_RATIO) !== far) {
+        far = !far;
+        renderer.refresh({ skipIndexation: true });
+      }
+    });
 
     /* names above the WebGL canvases, in screen pixels */
     var overlay = document.createElement("canvas");
