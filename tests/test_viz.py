@@ -269,6 +269,37 @@ def test_paper_entity_and_track_egos(small: NetworkXStore) -> None:
     assert by_subarea.title == "Track: Theory · Optimization"
 
 
+def test_ego_views_keep_what_matters_to_the_centre_first(tmp_path: Path) -> None:
+    """Ada writes six papers, each with another co-author, in one busy track; a paper of hers
+    shares its co-author with a seventh paper; many papers share only the track."""
+    records = [paper(f"Study {i} of FooNet.", ["Ada Lovelace", f"Coauthor {i}"]) for i in range(6)]
+    records.append(paper("Follow-up on FooNet.", ["Coauthor 0", "Zed Zulu"]))
+    records += [paper(f"Unrelated {i}.", [f"Stranger {i}"]) for i in range(12)]
+    store = store_graph(build_graph([ExtractedPaper(p, []) for p in records]), tmp_path)
+
+    author = make_view(store, "author", "Ada Lovelace", max_nodes=7)
+    kinds = Counter(n.kind for n in author.nodes)
+    assert kinds == {"Author": 7}  # the centre and all six co-authors before any paper
+    linked = {e.target for e in author.edges if e.kind == "COAUTHOR"}
+    assert linked == {n.id for n in author.nodes if not n.center}  # none left floating
+    assert all("1 joint paper" in e.title for e in author.edges)
+
+    first = next(p for p in records if p.abstract == "Study 0 of FooNet.")
+    view = make_view(store, "paper", first.id, max_nodes=5)
+    names = {n.info.heading for n in view.nodes}
+    # its authors, then the paper sharing an author — not the track's unrelated papers
+    assert {"Ada Lovelace", "Coauthor 0"} <= names
+    assert any(n.kind == "Paper" and "Follow-up" in n.info.abstract for n in view.nodes)
+    assert not any("Unrelated" in n.info.abstract for n in view.nodes)
+
+    track = make_view(store, "track", "Theory", max_nodes=6)
+    kinds = Counter(n.kind for n in track.nodes)
+    assert kinds["Author"] >= 1  # Ada and Coauthor 0 write several of its papers
+    shown = {n.id for n in track.nodes}
+    ends = {x for e in track.edges for x in (e.source, e.target)}
+    assert shown <= ends  # every node is linked
+
+
 def test_unknown_names_suggest_the_closest(small: NetworkXStore) -> None:
     with pytest.raises(NotFound, match="did you mean: Ada Lovelace"):
         make_view(small, "author", "Ada Lovelance")
@@ -327,7 +358,12 @@ def parse(html: str) -> _Tags:
     return parser
 
 
-def test_page_is_self_contained(small: NetworkXStore) -> None:
+@pytest.mark.parametrize("webgl", [False, True], ids=["vis-network", "sigma"])
+def test_page_is_self_contained(
+    small: NetworkXStore, webgl: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if webgl:  # the whole-graph page, drawn by sigma.js from this many nodes on
+        monkeypatch.setattr("kg.viz.render.WEBGL_FROM", 1)
     html = render_html(coauthors_view(small.index()))
     page = parse(html)
     for tag, attrs in page.tags:
@@ -336,9 +372,14 @@ def test_page_is_self_contained(small: NetworkXStore) -> None:
             assert not re.match(r"\s*(https?:)?//", value), (tag, attr, value)
     assert not any(tag == "link" for tag, _ in page.tags)  # no stylesheet fetched
     names = [attrs.get("type") for tag, attrs in page.tags if tag == "script"]
-    assert names == ["application/json", None, None]
-    assert "vis-network" in page.scripts[1][:2000] or "vis" in page.scripts[1][:200]
-    assert len(html) > 600_000  # vis-network itself is inlined
+    if webgl:  # graphology, sigma, their drawer, the page
+        assert names == ["application/json", None, None, None, None]
+        assert "Sigma" in page.scripts[2][:400] and "graphology" in page.scripts[1][:400]
+        assert len(html) > 250_000  # both libraries are inlined
+    else:  # vis-network, its drawer, the page
+        assert names == ["application/json", None, None, None]
+        assert "vis-network" in page.scripts[1][:2000] or "vis" in page.scripts[1][:200]
+        assert len(html) > 600_000  # vis-network itself is inlined
 
 
 def test_csp_allows_exactly_the_page_scripts(small: NetworkXStore) -> None:
@@ -364,9 +405,9 @@ def test_markup_in_names_is_data_not_markup(tmp_path: Path) -> None:
         html = render_html(view)
         # nothing the graph holds appears unescaped: no tag can open, no script block can close
         assert "<img" not in html
-        assert html.lower().count("</script") == 3
+        assert html.lower().count("</script") == 4
         page = parse(html)
-        assert [t for t, _ in page.tags if t in ("script", "img")] == ["script"] * 3
+        assert [t for t, _ in page.tags if t in ("script", "img")] == ["script"] * 4
         payload = json.loads(page.scripts[0])
         strings = set(_strings(payload))
         assert set(literal) <= strings  # the JSON parses back to the literal text

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from test_viz import EVIL_ABSTRACT, EVIL_NAME, EVIL_TRACK, evil_records, store_graph
@@ -139,6 +140,11 @@ def test_view_opens_offline_and_draws(
     assert tab.js("document.querySelectorAll('#graph canvas').length") == 1
     assert tab.js(CANVAS_PIXELS) > 5_000, "the canvas is blank"
     assert tab.js("window.kgView.network.physics.options.enabled") is False  # layout holds still
+    # drawn where kg placed them (no layout in the browser), names on the first screen
+    first = data.nodes[0]
+    at = tab.js(f"window.kgView.network.getPositions([{first.id!r}])[{first.id!r}]")
+    assert abs(at["x"] - first.x) < 1 and abs(at["y"] - first.y) < 1  # vis rounds them
+    assert tab.js("window.kgView.labelsDrawn") >= min(5, len(data.nodes))
     assert len(tab.js(VISIBLE)) == len(data.nodes)
     assert tab.page.inner_text("#title") == data.title
     legend = tab.page.inner_text("#legend-items")
@@ -212,20 +218,36 @@ def evil_nx(tmp_path_factory: pytest.TempPathFactory) -> NetworkXStore:
 
 
 @pytest.mark.parametrize(
-    ("view", "arg"),
-    [("coauthors", None), ("topics", None), ("author", EVIL_NAME), ("entity", "EvilNet")],
-    ids=["coauthors", "topics", "author", "entity"],
+    ("view", "arg", "webgl"),
+    [
+        ("coauthors", None, False),
+        ("topics", None, False),
+        ("author", EVIL_NAME, False),
+        ("entity", "EvilNet", False),
+        ("coauthors", None, True),
+    ],
+    ids=["coauthors", "topics", "author", "entity", "coauthors-webgl"],
 )
 def test_markup_in_names_shows_as_text_and_never_runs(
-    view: str, arg: str | None, evil_nx: NetworkXStore, tab: Page, tmp_path: Path
+    view: str,
+    arg: str | None,
+    webgl: bool,
+    evil_nx: NetworkXStore,
+    tab: Page,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    if webgl:
+        monkeypatch.setattr("kg.viz.render.WEBGL_FROM", 1)
     data = make_view(evil_nx, view, arg)
     html = write_html(data, tmp_path / f"evil-{view}.html")
     tab.open(html)
     tab.assert_clean(html)  # no dialog, no request for "x", no script error
     assert not tab.js("document.title").startswith("pwned")
     assert tab.js("document.querySelectorAll('img').length") == 0
-    assert tab.js("document.scripts.length") == 3
+    # data, the library (vis-network; graphology and sigma), its drawer, the page
+    assert tab.js("document.scripts.length") == (5 if webgl else 4)
+    assert tab.js("window.kgView.draw.kind") == ("sigma" if webgl else "vis-network")
     assert tab.page.inner_text("#title") == data.title  # literal, even for "Author: Eve <img…"
 
     # the track filter lists the track name as text
@@ -248,16 +270,21 @@ def test_markup_in_names_shows_as_text_and_never_runs(
         tab.js(f"window.kgView.select({shown.id!r})")
 
     # the hover tooltip too
-    assert tab.centered_on(shown.id)  # select() animates the view onto the node
-    tab.js("window.kgView.network.unselectAll()")
-    pos = tab.js(
-        f"(() => {{ const n = window.kgView.network; const p = n.getPositions([{shown.id!r}])"
-        f"[{shown.id!r}]; return n.canvasToDOM(p); }})()"
+    if webgl:
+        tab.page.wait_for_timeout(600)  # select() animates the view onto the node
+        tab.js("window.kgView.unselect()")
+    else:
+        assert tab.centered_on(shown.id)  # select() animates the view onto the node
+        tab.js("window.kgView.network.unselectAll()")
+    pos = tab.page.evaluate(
+        "(id) => { const n = window.kgView.data.nodes.find(n => n.id === id);"
+        " return window.kgView.draw.toScreen(n.x, n.y); }",
+        shown.id,
     )
     box = tab.page.locator("#graph").bounding_box()
     tab.page.mouse.move(box["x"] + pos["x"] - 30, box["y"] + pos["y"] - 30)
     tab.page.mouse.move(box["x"] + pos["x"], box["y"] + pos["y"], steps=5)
-    tooltip = tab.page.locator("div.vis-tooltip")
+    tooltip = tab.page.locator("div.kg-tip" if webgl else "div.vis-tooltip")
     tooltip.wait_for(state="visible", timeout=5_000)
     assert shown.info.heading in tooltip.inner_text()
     assert tab.js("document.querySelectorAll('img').length") == 0
@@ -296,3 +323,263 @@ def test_the_trends_page_draws_offline_with_names_as_text(tab: Page, tmp_path: P
     assert ends[0][1] < ends[0][0] and ends[1][1] > ends[1][0]
     box = tab.page.locator("#chart").bounding_box()
     assert box["width"] > 600 and box["height"] > 300
+
+
+@pytest.fixture(scope="module")
+def people_nx(tmp_path_factory: pytest.TempPathFactory) -> NetworkXStore:
+    """Two Bengios (Yoshua with more papers, Samy first in the alphabet), an accented name, and
+    a small group around each."""
+    from test_viz import paper
+
+    from kg.model import ExtractedPaper
+
+    records = [
+        paper(f"Deep learning study number {i}.", ["Yoshua Bengio", f"Student {i}"])
+        for i in range(3)
+    ]
+    records.append(paper("Speech work.", ["Samy Bengio", "Ann Other"]))
+    records.append(paper("Kernel methods.", ["Bernhard Schölkopf", "Alex Smola"]))
+    graph = build_graph([ExtractedPaper(p, []) for p in records])
+    return store_graph(graph, tmp_path_factory.mktemp("people"))
+
+
+def test_search_ranks_by_papers_and_ignores_case_and_accents(
+    people_nx: NetworkXStore, tab: Page, tmp_path: Path
+) -> None:
+    data = make_view(people_nx, "coauthors")
+    html = write_html(data, tmp_path / "people.html")
+    tab.open(html)
+    ids = {n.info.heading: n.id for n in data.nodes}
+    for query, expected in [
+        ("Bengio", "Yoshua Bengio"),
+        ("bengio", "Yoshua Bengio"),
+        ("Scholkopf", "Bernhard Schölkopf"),
+        ("SCHÖLKOPF", "Bernhard Schölkopf"),
+        ("samy", "Samy Bengio"),
+    ]:
+        tab.page.fill("#search", query)
+        tab.page.press("#search", "Enter")
+        assert tab.js("window.kgView.network.getSelectedNodes()") == [ids[expected]], query
+    # the found node stays put: no second animation, and moving the mouse does not pan it away
+    assert tab.centered_on(ids["Samy Bengio"])
+    box = tab.page.locator("#graph").bounding_box()
+    tab.page.mouse.move(box["x"] + 50, box["y"] + 50)
+    tab.page.mouse.move(box["x"] + 200, box["y"] + 120, steps=5)
+    tab.page.wait_for_timeout(600)
+    assert tab.centered_on(ids["Samy Bengio"], timeout=0.5)
+    tab.assert_clean(html)
+
+
+def test_select_lights_neighbours_and_the_url_keeps_it(
+    sample_nx: NetworkXStore, tab: Page, tmp_path: Path
+) -> None:
+    data = make_view(sample_nx, "coauthors")
+    html = write_html(data, tmp_path / "coauthors.html")
+    tab.open(html)
+    target = max(data.nodes, key=lambda n: (n.size, n.id))
+    near = {e.target for e in data.edges if e.source == target.id}
+    near |= {e.source for e in data.edges if e.target == target.id}
+    far = next(n for n in data.nodes if n.id not in near and n.id != target.id)
+    tab.js(f"window.kgView.select({target.id!r})")
+    color = "(id) => window.kgView.network.body.data.nodes.get(id).color.background"
+    assert tab.page.evaluate(color, target.id) == target.color
+    assert all(tab.page.evaluate(color, n) != "#eceef1" for n in near)
+    assert tab.page.evaluate(color, far.id) == "#eceef1"  # dimmed
+    assert tab.js("location.hash") == "#" + quote(target.id, safe="")
+
+    # the hash brings the selection back on reload
+    tab.page.reload()
+    tab.page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
+    assert tab.js("window.kgView.network.getSelectedNodes()") == [target.id]
+    assert target.info.heading in tab.page.inner_text("#details-body")
+
+    # zoom buttons, then back to the overview: nothing selected, nothing dimmed
+    scale = tab.js("window.kgView.network.getScale()")
+    tab.page.click("#zoom-in")  # × 1.5, animated
+    deadline = time.monotonic() + 5
+    while tab.js("window.kgView.network.getScale()") < scale * 1.4 and time.monotonic() < deadline:
+        tab.page.wait_for_timeout(100)
+    assert tab.js("window.kgView.network.getScale()") > scale * 1.4
+    tab.page.click("#overview")
+    assert tab.js("window.kgView.network.getSelectedNodes()") == []
+    assert tab.page.evaluate(color, far.id) == far.color
+    assert tab.js("location.hash") == ""
+
+
+def test_legend_entries_light_their_group(
+    sample_nx: NetworkXStore, tab: Page, tmp_path: Path
+) -> None:
+    data = make_view(sample_nx, "coauthors")
+    html = write_html(data, tmp_path / "coauthors.html")
+    tab.open(html)
+    first = data.legend[0]
+    tab.page.locator("#legend-items .legend-entry").first.click()
+    lit = set(tab.js("Array.from(window.kgView.lit)"))
+    assert lit == {n.id for n in data.nodes if n.color == first.color}
+    assert len(lit) == first.count
+    tab.page.locator("#legend-items .legend-entry").first.click()  # again: everything
+    assert tab.js("window.kgView.lit") is None
+    tab.assert_clean(html)
+
+
+def test_more_names_appear_as_one_zooms_in(
+    sample_nx: NetworkXStore, tab: Page, tmp_path: Path
+) -> None:
+    data = make_view(sample_nx, "coauthors")
+    html = write_html(data, tmp_path / "coauthors.html")
+    tab.open(html)
+    first = tab.js("window.kgView.labelsDrawn")
+    assert first >= 10  # names on the first screen
+    tab.js(
+        "(() => { const n = window.kgView.network; const p = n.getViewPosition();"
+        " n.moveTo({position: p, scale: n.getScale() * 3}); })()"
+    )
+    tab.page.wait_for_timeout(300)
+    at = tab.js("window.kgView.network.getScale()")
+    visible = tab.js("window.kgView.labelsDrawn")
+    shown = [n for n in data.nodes if n.label_zoom <= at]
+    assert len(shown) > first  # more names qualify when closer …
+    assert visible > 0  # … and those on screen are drawn
+
+
+# --- whole graphs: sigma.js on WebGL ---------------------------------------------------------
+
+
+@pytest.fixture
+def webgl(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pages drawn by sigma.js whatever their size (the corpus graph is too big for a test)."""
+    monkeypatch.setattr("kg.viz.render.WEBGL_FROM", 1)
+
+
+def test_the_webgl_page_finds_lights_and_remembers_like_the_small_one(
+    webgl: None, people_nx: NetworkXStore, tab: Page, tmp_path: Path
+) -> None:
+    data = make_view(people_nx, "coauthors")
+    html = write_html(data, tmp_path / "people-webgl.html")
+    tab.open(html)
+    assert tab.js("window.kgView.draw.kind") == "sigma"
+    assert tab.js("document.querySelectorAll('#graph canvas').length") >= 3  # sigma's layers
+    assert tab.js("window.kgView.labelsDrawn") > 0  # names on the first screen
+    ids = {n.info.heading: n.id for n in data.nodes}
+    for query, expected in [("Bengio", "Yoshua Bengio"), ("Scholkopf", "Bernhard Schölkopf")]:
+        tab.page.fill("#search", query)
+        tab.page.press("#search", "Enter")
+        assert tab.js("window.kgView.selected") == ids[expected], query
+    # the selection and its co-author are lit, everyone else dimmed; the URL keeps it
+    lit = set(tab.js("Array.from(window.kgView.lit)"))
+    assert lit == {ids["Bernhard Schölkopf"], ids["Alex Smola"]}
+    color = "(id) => window.kgView.draw.renderer.getNodeDisplayData(id).color"
+    assert tab.page.evaluate(color, ids["Yoshua Bengio"]) == "#eceef1"
+    assert tab.page.evaluate(color, ids["Alex Smola"]) != "#eceef1"
+    assert tab.js("location.hash") == "#" + quote(ids["Bernhard Schölkopf"], safe="")
+    assert "Bernhard Schölkopf" in tab.page.inner_text("#details-body")
+    # the found node is in the middle of the picture, close enough to read its name
+    box = tab.page.locator("#graph").bounding_box()
+    tab.page.wait_for_timeout(700)
+    at = tab.page.evaluate(
+        "(id) => { const n = window.kgView.data.nodes.find(n => n.id === id);"
+        " return window.kgView.draw.toScreen(n.x, n.y); }",
+        ids["Bernhard Schölkopf"],
+    )
+    assert abs(at["x"] - box["width"] / 2) < 5 and abs(at["y"] - box["height"] / 2) < 5
+
+    tab.assert_clean(html)
+    tab.page.reload()
+    tab.page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
+    assert tab.js("window.kgView.selected") == ids["Bernhard Schölkopf"]
+
+    scale = tab.js("window.kgView.draw.scale()")
+    tab.page.click("#zoom-in")
+    tab.page.wait_for_timeout(600)
+    assert tab.js("window.kgView.draw.scale()") > scale * 1.2
+    tab.page.click("#overview")
+    assert tab.js("window.kgView.selected") is None and tab.js("window.kgView.lit") is None
+    assert tab.js("location.hash") == ""
+
+    tab.page.locator("#legend-items .legend-entry").first.click()
+    first = data.legend[0]
+    assert set(tab.js("Array.from(window.kgView.lit)")) == {
+        n.id for n in data.nodes if n.color == first.color
+    }
+    assert tab.errors == [] and tab.blocked == []
+
+
+def test_the_webgl_page_names_its_groups_and_shows_more_names_closer(
+    webgl: None, sample_nx: NetworkXStore, tab: Page, tmp_path: Path
+) -> None:
+    data = make_view(sample_nx, "coauthors")
+    html = write_html(data, tmp_path / "coauthors-webgl.html")
+    tab.open(html)
+    first = tab.js("window.kgView.labelsDrawn")
+    scale = tab.js("window.kgView.draw.scale()")
+    shown = [c for c in data.clusters if c.from_zoom <= scale < c.until_zoom]
+    assert shown  # groups named on the overview …
+    tab.page.click("#zoom-in")
+    tab.page.click("#zoom-in")
+    tab.page.wait_for_timeout(800)
+    closer = tab.js("window.kgView.draw.scale()")
+    assert len([n for n in data.nodes if n.label_zoom <= closer]) > first  # … more names closer
+    assert tab.js("window.kgView.labelsDrawn") > 0
+    tab.assert_clean(html)
+
+
+@pytest.fixture(scope="module")
+def years_nx(tmp_path_factory: pytest.TempPathFactory) -> NetworkXStore:
+    """A chain of co-authors over the years: Ada wrote with Bob three times (2015-2017), with
+    Cy once (2019); Cy wrote with Dee in 2021."""
+    from dataclasses import replace
+
+    from test_viz import paper
+
+    from kg.model import ExtractedPaper
+
+    records = [
+        replace(paper(f"Early work {y}.", ["Ada Lovelace", "Bob Babbage"]), year=y)
+        for y in (2015, 2016, 2017)
+    ]
+    records.append(replace(paper("Middle work.", ["Ada Lovelace", "Cy Young"]), year=2019))
+    records.append(replace(paper("Late work.", ["Cy Young", "Dee Dee"]), year=2021))
+    graph = build_graph([ExtractedPaper(p, []) for p in records])
+    return store_graph(graph, tmp_path_factory.mktemp("years"))
+
+
+@pytest.mark.parametrize("webgl", [False, True], ids=["vis-network", "sigma"])
+def test_the_panel_lists_co_authors_by_joint_papers_expands_and_filters_years(
+    webgl: bool,
+    years_nx: NetworkXStore,
+    tab: Page,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    if webgl:
+        monkeypatch.setattr("kg.viz.render.WEBGL_FROM", 1)
+    data = make_view(years_nx, "coauthors")
+    ids = {n.info.heading: n.id for n in data.nodes}
+    html = write_html(data, tmp_path / "years.html")
+    tab.open(html)
+    tab.js(f"window.kgView.select({ids['Ada Lovelace']!r})")
+    rows = tab.js(
+        "Array.from(document.querySelectorAll('#details-body .linked li')).map(li => li.innerText)"
+    )
+    rows = [" ".join(r.split()) for r in rows]
+    assert rows[0].startswith("Bob Babbage · 3") and rows[1].startswith("Cy Young · 1")
+    # + lights Cy's co-authors too (Dee), keeping Ada selected
+    tab.page.locator("#details-body .linked li").nth(1).locator("button.expand").click()
+    assert set(tab.js("Array.from(window.kgView.lit)")) == set(ids.values())
+    assert tab.js("window.kgView.selected") == ids["Ada Lovelace"]
+    # a co-author's name selects them
+    tab.page.locator("#details-body .linked li").nth(1).locator("button.link").click()
+    assert tab.js("window.kgView.selected") == ids["Cy Young"]
+
+    # years: only authors with a paper in the range stay
+    assert tab.page.is_visible("#year-filter")
+    tab.js("window.kgView.setYears(2019, 2021)")
+    shown = {n.id for n in data.nodes} - set(tab.js("Array.from(window.kgView.hidden)"))
+    assert shown == {ids["Ada Lovelace"], ids["Cy Young"], ids["Dee Dee"]}
+    assert tab.page.inner_text("#year-range") == "2019–2021"
+    tab.js("window.kgView.setYears(2020, 2021)")
+    shown = {n.id for n in data.nodes} - set(tab.js("Array.from(window.kgView.hidden)"))
+    assert shown == {ids["Cy Young"], ids["Dee Dee"]}
+    tab.page.click("#reset")
+    assert tab.js("Array.from(window.kgView.hidden)") == []
+    tab.assert_clean(html)

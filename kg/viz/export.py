@@ -80,7 +80,7 @@ def export_png(html: Path, out: Path, *, width: int = 1600, height: int = 1000) 
     out.parent.mkdir(parents=True, exist_ok=True)
     with browser_page(width=width, height=height) as page:
         open_view(page, html, export=True)
-        page.evaluate("window.kgView.network.fit({animation: false})")
+        page.evaluate("window.kgView.draw.fit(null, false)")
         page.wait_for_timeout(150)
         page.screenshot(path=str(out))
     return out
@@ -139,7 +139,7 @@ def snapshot_svg(snap: dict[str, Any], *, margin: float = 40.0) -> str:
         '</g><g fill="#1f2328" text-anchor="middle" stroke="#ffffff" '
         'stroke-width="3" paint-order="stroke">'
     )
-    for n in nodes:
+    for n in (n for n in nodes if n["label"]):
         size = n.get("fontSize") or 14
         parts.append(
             f'<text x="{n["x"]:.1f}" y="{n["y"] + n["r"] + size:.1f}" '

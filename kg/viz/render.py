@@ -1,8 +1,9 @@
 """A :class:`ViewData` → one self-contained, safe HTML page.
 
-pyvis lays out the network (node and edge dicts, physics options); the page itself is our own
-Jinja template with autoescape, because pyvis 0.3.2's template loads Bootstrap and vis-network
-from CDNs and writes names and titles into the page unescaped. Here:
+:mod:`kg.viz.layout` places the nodes; vis-network draws them. The page is our own Jinja template
+with autoescape (pyvis 0.3.2's template loads Bootstrap and vis-network from CDNs and writes names
+and titles into the page unescaped; kg uses pyvis only for the copy of vis-network it ships).
+Here:
 
 - the vis-network script and stylesheet that ship inside the pyvis package are inlined, so the
   page opens with no network;
@@ -19,7 +20,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import math
 import re
 from functools import cache
 from importlib import resources
@@ -32,14 +32,20 @@ from markupsafe import Markup
 from kg import __version__
 from kg.errors import KGError
 from kg.model import fold
-from kg.viz.views import ViewData, VNode
+from kg.viz.layout import LABEL_PX, SEED
+from kg.viz.views import ViewData
 
 VIS_VERSION = "9.1.2"
 TEMPLATE = "view.html.j2"
+#: From this many nodes on a view is drawn by sigma.js on WebGL (kg/viz/static/vendor, MIT, see
+#: tools/vendor_webgl.py); below, by vis-network on a 2D canvas, which slows past a few thousand.
+WEBGL_FROM = 2500
+WEBGL_SCRIPTS = ("vendor/graphology.umd.min.js", "vendor/sigma.min.js", "draw-sigma.js")
 
 
 def render_html(view: ViewData) -> str:
-    """The page for one view, as a string."""
+    """The page for one view, as a string: vis-network below :data:`WEBGL_FROM` nodes, sigma.js
+    from there on; the same page around either (view.js)."""
     payload: dict[str, Any] = {
         "view": view.view,
         "title": view.title,
@@ -56,12 +62,27 @@ def render_html(view: ViewData) -> str:
         "focus": view.focus,
         "shown": len(view.nodes),
         "total": view.total_nodes,
+        "labelPx": LABEL_PX,
+        "clusters": [
+            {
+                "label": c.label,
+                "x": c.x,
+                "y": c.y,
+                "ink": _darken(c.color, 0.6),
+                "fromZoom": c.from_zoom,
+                "untilZoom": c.until_zoom,
+            }
+            for c in view.clusters
+        ],
     }
     payload["nodes"], payload["edges"], payload["options"] = network_data(view)
     data = script_json(payload)
-    page_js = _static("view.js")
-    vis_js = _vis_asset("vis-network.min.js")
-    scripts = [vis_js, page_js]
+    webgl = len(view.nodes) >= WEBGL_FROM
+    if webgl:
+        scripts = [_static(name) for name in WEBGL_SCRIPTS]
+    else:
+        scripts = [_vis_asset("vis-network.min.js"), _static("draw-vis.js")]
+    scripts.append(_static("view.js"))
     csp = "; ".join(
         [
             "default-src 'none'",
@@ -78,10 +99,10 @@ def render_html(view: ViewData) -> str:
         view=view,
         csp=csp,
         data=data,
-        vis_css=_raw(_vis_asset("vis-network.css"), "style"),
+        vis_css=Markup("") if webgl else _raw(_vis_asset("vis-network.css"), "style"),
         page_css=_raw(_static("view.css"), "style"),
-        vis_js=_raw(vis_js, "script"),
-        page_js=_raw(page_js, "script"),
+        scripts=[_raw(s, "script") for s in scripts],
+        renderer="sigma.js (WebGL)" if webgl else "vis-network",
         version=__version__,
     )
 
@@ -120,90 +141,75 @@ def write_page(html: str, path: Path) -> Path:
 
 
 def network_data(view: ViewData) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict]:
-    """Node and edge dicts plus vis-network options, built with pyvis."""
-    from pyvis.network import Network
-
-    # directed=True only skips pyvis's quadratic duplicate-edge scan (our edges are unique);
-    # arrows are set per edge below.
-    net = Network(directed=True, cdn_resources="local")
+    """Node and edge dicts plus vis-network options. Positions come from :mod:`kg.viz.layout`
+    and physics is off: the page draws at once and holds still (its *Relax* button runs
+    ForceAtlas2 in the browser for a while, from the same positions)."""
+    nodes = [
+        {
+            "id": n.id,
+            "label": n.label,
+            "x": n.x,
+            "y": n.y,
+            "size": n.radius,
+            "color": _node_color(n.color, center=n.center),
+            "kind": n.kind,
+            "tracks": n.tracks,
+            "info": n.info.as_dict(),
+            "borderWidth": 4 if n.center else 1,
+            "labelZoom": n.label_zoom,
+            "years": n.years,
+        }
+        for n in view.nodes
+    ]
+    edges = [
+        {
+            "from": e.source,
+            "to": e.target,
+            "width": e.width,
+            "kind": e.kind,
+            "title": e.title,
+            "weight": e.weight,
+        }
+        for e in view.edges
+    ]
     big = len(view.nodes) > 150
-    top = max((_radius(n.size) for n in view.nodes), default=8.0)
-    for n in view.nodes:
-        net.add_node(
-            n.id,
-            label=n.label,
-            shape="dot",
-            color=_node_color(n.color, center=n.center),
-            kind=n.kind,
-            tracks=n.tracks,
-            info=n.info.as_dict(),
-            borderWidth=4 if n.center else 1,
-            **_node_style(n, topics=view.view == "topics", top=top),
-        )
-    for e in view.edges:
-        net.add_edge(
-            e.source,
-            e.target,
-            width=e.width,
-            kind=e.kind,
-            title=e.title,
-            arrows={"to": {"enabled": False}},
-        )
-    if view.view == "coauthors":
-        # Many small cliques: ForceAtlas2's distance-independent gravity packs them together.
-        net.force_atlas_2based(
-            gravity=-40,
-            central_gravity=0.015,
-            spring_length=40,
-            spring_strength=0.12,
-            damping=0.6,
-            overlap=0.6,
-        )
-    else:
-        net.force_atlas_2based(
-            gravity=-90 if view.focus else -70,
-            central_gravity=0.01,
-            spring_length=140 if view.focus else 110,
-            spring_strength=0.06,
-            damping=0.6,
-            overlap=0.8,
-        )
-    options: dict[str, Any] = json.loads(net.options.to_json())
-    options["physics"]["stabilization"] = {
-        "enabled": True,
-        "iterations": 600 if big else 400,
-        "updateInterval": 25,
-        "fit": True,
-    }
-    options["physics"]["minVelocity"] = 1.0
-    options["configure"] = {"enabled": False}
-    # A fixed seed: the same graph gets the same picture on every open. vis-network's improved
-    # layout (Kamada-Kawai on clusters) helps small graphs and costs seconds on big ones.
-    options["layout"] = {"randomSeed": 42, "improvedLayout": len(view.nodes) <= 300}
-    options["interaction"] = {
-        "hover": True,
-        "tooltipDelay": 150,
-        "hideEdgesOnDrag": big,
-        "navigationButtons": False,
-        "keyboard": {"enabled": True, "bindToWindow": False},
-        "multiselect": False,
-    }
-    options["nodes"] = {
-        # Sizes are set per node (_node_style); this only hides labels too small to read.
-        "scaling": {"label": {"enabled": True, "drawThreshold": 7}},
-        "font": {
-            "face": "Inter, Segoe UI, Helvetica, Arial, sans-serif",
-            "color": "#1f2328",
-            "strokeWidth": 3,
-            "strokeColor": "#ffffff",
+    options: dict[str, Any] = {
+        "physics": {
+            "enabled": False,
+            "solver": "forceAtlas2Based",
+            "forceAtlas2Based": {
+                "gravitationalConstant": -40,
+                "centralGravity": 0.01,
+                "springLength": 60,
+                "springConstant": 0.08,
+                "damping": 0.6,
+                "avoidOverlap": 0.8,
+            },
+            "stabilization": {"enabled": False},
+            "minVelocity": 1.0,
+        },
+        "layout": {"randomSeed": SEED, "improvedLayout": False},
+        "interaction": {
+            "hover": True,
+            "tooltipDelay": 150,
+            "hideEdgesOnDrag": big,
+            "navigationButtons": False,
+            "keyboard": {"enabled": True, "bindToWindow": False},
+            "multiselect": False,
+        },
+        "edges": {
+            "color": {
+                "color": "#9aa4b1",
+                "highlight": "#1f2328",
+                "hover": "#4b5563",
+                "opacity": 0.7,
+            },
+            "smooth": {"enabled": False},
+            "selectionWidth": 1.5,
+            "arrows": {"to": {"enabled": False}},
         },
     }
-    options["edges"] = {
-        "color": {"color": "#9aa4b1", "highlight": "#1f2328", "hover": "#4b5563", "opacity": 0.7},
-        "smooth": {"enabled": False},
-        "selectionWidth": 1.5,
-    }
-    return net.nodes, net.edges, options
+    return nodes, edges, options
 
 
 def script_json(value: Any) -> Markup:
@@ -220,27 +226,6 @@ def script_json(value: Any) -> Markup:
     ):
         text = text.replace(char, escape)
     return Markup(text)
-
-
-def _radius(papers: float) -> float:
-    """Node size from papers on one absolute scale (area grows with papers), so a two-paper
-    author is not drawn as large as the busiest node just because the graph is small."""
-    return round(min(8.0 * math.sqrt(max(papers, 1.0)), 48.0), 1)
-
-
-def _node_style(node: VNode, *, topics: bool, top: float) -> dict[str, Any]:
-    """Size and label size. The centre of an ego view, and the tracks and shared entities of
-    the topic map, carry the picture: their labels are large enough to stay drawn when zoomed
-    out (vis-network skips labels below drawThreshold pixels)."""
-    size = _radius(node.size)
-    font = round(min(13.0 + 3.0 * math.log2(max(node.size, 1.0)), 24.0), 1)
-    if node.center:
-        return {"size": max(top * 1.3, 20.0), "font": {"size": 22}}
-    if topics and node.kind == "Track":
-        return {"size": size, "font": {"size": 26, "color": "#1e4620"}}
-    if topics and node.size >= 2:
-        return {"size": size, "font": {"size": max(font, 20.0)}}
-    return {"size": size, "font": {"size": font}}
 
 
 def _node_color(color: str, *, center: bool) -> dict[str, Any]:

@@ -19,13 +19,18 @@ import networkx as nx
 
 from kg.errors import ConfigError, NotFound
 from kg.index import GraphIndex
+from kg.queries import twins
 from kg.queries.names import resolve_author, resolve_entity, resolve_paper, resolve_track
 from kg.queries.registry import named_query
-from kg.queries.twins import community_groups, louvain
-from kg.schema import ENTITY_LABELS, ROLE_NAMES, ROLE_RANK, NodeKey, node_key
+from kg.queries.twins import coauthor_edges_of, community_groups, louvain
+from kg.schema import ENTITY_LABELS, ROLE_NAMES, NodeKey, node_key
 from kg.store.base import GraphStore
+from kg.viz.cache import ViewCache, source_digest
+from kg.viz.info import Info, counted, info, years_of
+from kg.viz.layout import place
 
 EGO_KINDS: tuple[str, ...] = ("author", "paper", "entity", "track")
+_LOUVAIN_CODE = source_digest(twins.__file__)  # changed community code: computed again
 VIEWS: tuple[str, ...] = ("coauthors", "topics", *EGO_KINDS)
 TOPIC_LABELS = tuple(label for label in ENTITY_LABELS if label != "Metric")
 
@@ -80,30 +85,10 @@ COMMUNITY_COLORS = (
     "#3182bd",
 )
 SOLO_COLOR = "#b8b8b8"  # authors with no co-author in view
-LEGEND_COMMUNITIES = 12
-TOOLTIP_ITEMS = 8
-
-
-@dataclass(slots=True)
-class Info:
-    """What a tooltip and the details panel show about a node, as plain text."""
-
-    heading: str
-    kind: str
-    fields: list[tuple[str, str]] = field(default_factory=list)
-    items_title: str = ""
-    items: list[dict[str, str]] = field(default_factory=list)  # {"name", "note", "quote"}
-    abstract: str = ""
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "heading": self.heading,
-            "kind": self.kind,
-            "fields": [list(f) for f in self.fields],
-            "items_title": self.items_title,
-            "items": self.items,
-            "abstract": self.abstract,
-        }
+OTHER_COLOR = (
+    "#d9d4cc"  # the groups after the largest len(COMMUNITY_COLORS): one colour, no repeats
+)
+LEGEND_COMMUNITIES = len(COMMUNITY_COLORS)  # each colour once: the legend names every group drawn
 
 
 @dataclass(slots=True)
@@ -117,6 +102,13 @@ class VNode:
     info: Info
     center: bool = False
     community: int = 0  # 1 = the largest (Louvain, seed 42); 0 = none computed
+    years: list[int] = field(default_factory=list)  # of its papers, for the year filter
+    # filled in by kg.viz.layout.place: where it is drawn, how big, and from which zoom on its
+    # label shows (0: always)
+    x: float = 0.0
+    y: float = 0.0
+    radius: float = 0.0
+    label_zoom: float = 0.0
 
 
 @dataclass(slots=True)
@@ -138,6 +130,20 @@ class LegendItem:
 
 
 @dataclass(slots=True)
+class Cluster:
+    """A group's name, drawn at its centre while the picture is far out: from the zoom at which
+    it covers no bigger group's name until the group fills most of the screen."""
+
+    label: str
+    color: str
+    members: list[str]  # node ids
+    x: float = 0.0
+    y: float = 0.0
+    from_zoom: float = 0.0
+    until_zoom: float = 0.0
+
+
+@dataclass(slots=True)
 class ViewData:
     view: str
     title: str
@@ -149,6 +155,7 @@ class ViewData:
     total_nodes: int  # before --max-nodes
     notice: str = ""  # why the view is incomplete, shown above the graph
     focus: str | None = None  # the centre of an ego view
+    clusters: list[Cluster] = field(default_factory=list)  # placed by kg.viz.layout.place
 
     @property
     def truncated(self) -> bool:
@@ -158,138 +165,6 @@ class ViewData:
     def tracks(self) -> list[str]:
         """The track names of the nodes shown, for the track filter."""
         return sorted({t for n in self.nodes for t in n.tracks}, key=str.casefold)
-
-
-# --- tooltips ----------------------------------------------------------------------------
-
-
-def info(ix: GraphIndex, key: NodeKey) -> Info:
-    """What the tooltip and details panel of a node say."""
-    label = key[0]
-    if label == "Paper":
-        return _paper_info(ix, key[1])
-    if label == "Author":
-        return _author_info(ix, key[1])
-    if label == "Track":
-        return _track_info(ix, key[1])
-    return _entity_info(ix, key)
-
-
-def _paper_info(ix: GraphIndex, pid: str) -> Info:
-    data = ix.papers[pid]
-    info = Info(ix.name(("Paper", pid)), "Paper", abstract=str(data.get("abstract") or ""))
-    if data.get("title"):
-        info.fields.append(("Title", str(data["title"])))
-    authors = [ix.author_names[a] for a in ix.authors_of(pid)]
-    if authors:
-        more = " …" if data.get("authors_truncated") else ""
-        info.fields.append(("Authors", ", ".join(authors) + more))
-    if pid in ix.paper_track:
-        info.fields.append(("Track", ix.tracks[ix.paper_track[pid]]))
-    elif data.get("track"):
-        info.fields.append(("Track", str(data["track"])))
-    for label, prop in (("Year", "year"), ("Venue", "venue")):
-        if data.get(prop):
-            info.fields.append((label, str(data[prop])))
-    info.fields.append(("Paper id", pid))
-    mentions = sorted(
-        ix.paper_mentions.get(pid, []),
-        key=lambda m: (ROLE_RANK[m[0]], m[1][0], ix.name(m[1]).casefold()),
-    )
-    if mentions:
-        info.items_title = "Extracted entities"
-        info.items = [
-            {
-                "name": ix.name(e),
-                "note": f"{e[0]}, {ROLE_NAMES[rel]}",
-                "quote": str(d.get("evidence") or ""),
-            }
-            for rel, e, d in mentions
-        ]
-    return info
-
-
-def _author_info(ix: GraphIndex, aid: str) -> Info:
-    data = ix.nodes[("Author", aid)]
-    papers = ix.papers_with(("Author", aid))
-    coauthors = {a for p in papers for a in ix.authors_of(p)} - {aid}
-    info = Info(ix.author_names[aid], "Author")
-    info.fields.append(("Papers", str(len(papers))))
-    info.fields.append(("Co-authors", str(len(coauthors))))
-    tracks = ix.track_names(("Author", aid))
-    if tracks:
-        info.fields.append(("Tracks", "; ".join(tracks)))
-    variants = [v for v in data.get("variants") or [] if v != data.get("name")]
-    if variants:
-        info.fields.append(("Also written", "; ".join(variants)))
-    info.items_title = "Papers"
-    info.items = [
-        {"name": ix.name(("Paper", p)), "note": _track_of(ix, p), "quote": ""}
-        for p in papers[:TOOLTIP_ITEMS]
-    ]
-    _more(info, len(papers))
-    return info
-
-
-def _track_info(ix: GraphIndex, tid: str) -> Info:
-    data = ix.nodes[("Track", tid)]
-    papers = ix.papers_with(("Track", tid))
-    info = Info(ix.tracks[tid], "Track")
-    if data.get("area"):
-        info.fields.append(("Area", str(data["area"])))
-    info.fields.append(("Papers", str(len(papers))))
-    topics = Counter(e for p in papers for _, e, _ in ix.paper_mentions.get(p, []))
-    if topics:
-        info.items_title = "Most mentioned"
-        ranked = sorted(topics.items(), key=lambda t: (-t[1], ix.name(t[0]).casefold()))
-        info.items = [
-            {"name": ix.name(e), "note": f"{e[0]}, {_n(n, 'paper')}", "quote": ""}
-            for e, n in ranked[:TOOLTIP_ITEMS]
-        ]
-        _more(info, len(ranked))
-    return info
-
-
-def _entity_info(ix: GraphIndex, key: NodeKey) -> Info:
-    data = ix.nodes[key]
-    info = Info(ix.name(key), key[0])
-    info.fields.append(("Papers", str(len(ix.papers_with(key)))))
-    aliases = [a for a in data.get("aliases") or [] if a != data.get("name")]
-    if aliases:
-        info.fields.append(("Also called", "; ".join(aliases)))
-    tracks = ix.track_names(key)
-    if tracks:
-        info.fields.append(("Tracks", "; ".join(tracks)))
-    ranked = sorted(
-        ix.entity_mentions.get(key, []),
-        key=lambda m: (ROLE_RANK[m[0]], ix.name(("Paper", m[1]))),
-    )
-    info.items_title = "Evidence"
-    info.items = [
-        {
-            "name": ix.name(("Paper", p)),
-            "note": ROLE_NAMES[rel],
-            "quote": str(d.get("evidence") or ""),
-        }
-        for rel, p, d in ranked[:TOOLTIP_ITEMS]
-    ]
-    _more(info, len(ranked))
-    return info
-
-
-def _track_of(ix: GraphIndex, paper: str) -> str:
-    track = ix.paper_track.get(paper)
-    return ix.tracks[track] if track else ""
-
-
-def _more(info: Info, total: int) -> None:
-    if total > len(info.items):
-        rest = total - len(info.items)
-        info.items.append({"name": f"… and {rest} more", "note": "", "quote": ""})
-
-
-def _n(count: int, noun: str) -> str:
-    return f"{count:,} {noun}{'s' * (count != 1)}"
 
 
 def short(text: str, limit: int = 42) -> str:
@@ -306,15 +181,24 @@ def short(text: str, limit: int = 42) -> str:
 # --- views --------------------------------------------------------------------------------
 
 
+#: A collaboration group of at least this many authors shown gets its name on the picture.
+CLUSTER_MIN = 4
+
+
 def coauthors_view(
-    ix: GraphIndex, *, min_weight: int = 1, max_nodes: int | None = None
+    ix: GraphIndex,
+    *,
+    min_weight: int = 1,
+    max_nodes: int | None = None,
+    cache: ViewCache | None = None,
 ) -> ViewData:
     """Authors linked by joint papers: size = papers, colour = community, width = joint papers.
 
     The communities are those of ``kg query communities`` with its default resolution and seed,
     over the whole co-author graph; a view shows the members it keeps. ``min_weight`` keeps
     links with at least that many joint papers; above 1, authors left with no link are dropped
-    too. ``max_nodes`` keeps the largest collaboration groups first.
+    too. ``max_nodes`` keeps the largest collaboration groups first. ``cache`` keeps the
+    communities and the layout for the next time (:mod:`kg.viz.cache`).
     """
     max_nodes = max_nodes or DEFAULT_MAX_NODES["coauthors"]
     authors = ix.by_label.get("Author", [])
@@ -345,7 +229,7 @@ def coauthors_view(
     ]
     keep = order[:max_nodes]
     S = H.subgraph(keep)
-    communities = _communities(ix, keep, papers)
+    communities = _communities(ix, keep, papers, cache)
     color: dict[str, str] = {}
     legend: list[LegendItem] = []
     solo = 0
@@ -354,28 +238,31 @@ def coauthors_view(
             color[members[0]] = SOLO_COLOR
             solo += 1
             continue
-        shade = COMMUNITY_COLORS[(number - 1) % len(COMMUNITY_COLORS)]
+        shade = COMMUNITY_COLORS[number - 1] if number <= len(COMMUNITY_COLORS) else OTHER_COLOR
         for a in members:
             color[a] = shade
         if len(legend) < LEGEND_COMMUNITIES:
             lead = ix.author_names[members[0]]  # the most prolific member names the group
-            label = f"{lead} and {_n(len(members) - 1, 'other')}"
+            label = f"{lead} and {counted(len(members) - 1, 'other')}"
             legend.append(LegendItem(label, shade, len(members)))
     grouped = sum(1 for m in communities if len(m) > 1)
     if grouped > len(legend):
         rest = sum(len(m) for m in communities if len(m) > 1) - sum(i.count for i in legend)
-        legend.append(
-            LegendItem(f"{grouped - len(legend)} more groups (colours repeat)", "#dddddd", rest)
-        )
+        legend.append(LegendItem(f"{grouped - len(legend)} smaller groups", OTHER_COLOR, rest))
     if solo:
         legend.append(LegendItem("no co-author shown", SOLO_COLOR, solo))
     community_of = {a: i for i, members in enumerate(communities, 1) for a in members}
+    clusters = [
+        Cluster(short(ix.author_names[m[0]], 30), color[m[0]], [node_key("Author", a) for a in m])
+        for m in communities
+        if len(m) >= CLUSTER_MIN
+    ]
     nodes = []
     for a in keep:
         key = ("Author", a)
         about = info(ix, key)
         number = community_of[a]
-        group = f"#{number} ({_n(len(communities[number - 1]), 'author')})"
+        group = f"#{number} ({counted(len(communities[number - 1]), 'author')})"
         about.fields.insert(2, ("Group", group))
         name = short(ix.author_names[a])
         nodes.append(
@@ -388,6 +275,7 @@ def coauthors_view(
                 ix.track_names(key),
                 about,
                 community=number,
+                years=years_of(ix, key),
             )
         )
     edges = [
@@ -395,12 +283,12 @@ def coauthors_view(
         for a, b, d in sorted((min(a, b), max(a, b), d) for a, b, d in S.edges(data=True))
     ]
     subtitle = (
-        f"{_n(len(nodes), 'author')} · {_n(len(edges), 'co-author link')} · "
-        f"{_n(grouped, 'collaboration group')} · from {_n(len(ix.papers), 'paper')}"
+        f"{counted(len(nodes), 'author')} · {counted(len(edges), 'co-author link')} · "
+        f"{counted(grouped, 'collaboration group')} · from {counted(len(ix.papers), 'paper')}"
     )
     if min_weight > 1:
         subtitle += f" · links with ≥ {min_weight} joint papers"
-    return ViewData(
+    view = ViewData(
         view="coauthors",
         title="Co-author network",
         subtitle=subtitle,
@@ -410,7 +298,10 @@ def coauthors_view(
         legend=legend,
         total_nodes=total,
         notice=_cut_notice(len(nodes), total, "authors", max_nodes, "the largest groups"),
+        clusters=clusters,
     )
+    place(view, groups={node_key("Author", a): str(community_of[a]) for a in keep}, cache=cache)
+    return view
 
 
 def topics_view(ix: GraphIndex, *, min_weight: int = 1, max_nodes: int | None = None) -> ViewData:
@@ -470,7 +361,7 @@ def topics_view(ix: GraphIndex, *, min_weight: int = 1, max_nodes: int | None = 
     for node in nodes:  # not drawn (the map is coloured by type); exports carry it
         node.community = community_of.get(node.id, 0)
     without_track = len(ix.papers) - len(ix.paper_track)
-    subtitle = f"{_kind_summary(nodes)} · {_n(len(edges), 'link')}"
+    subtitle = f"{_kind_summary(nodes)} · {counted(len(edges), 'link')}"
     if min_weight > 1:
         subtitle += f" · links with ≥ {min_weight} papers"
     notice = _cut_notice(
@@ -481,7 +372,7 @@ def topics_view(ix: GraphIndex, *, min_weight: int = 1, max_nodes: int | None = 
         "every track and the most-mentioned entities",
     )
     if without_track > 0:
-        extra = f"{_n(without_track, 'paper')} without a track are not in this view."
+        extra = f"{counted(without_track, 'paper')} without a track are not in this view."
         notice = f"{notice} {extra}".strip()
     return _typed_view(
         "topics",
@@ -515,10 +406,25 @@ def ego_view(
     total = len(dist)
     # Nearest first; within a ring, the nodes tied most to the ring inside it (a co-author by
     # joint papers), so a cut keeps what matters to the centre rather than global hubs.
-    inward = {k: sum(1 for n in ix.neighbours(k) if dist.get(n) == dist[k] - 1) for k in dist}
+    # How tied each node is to the ring inside it (a co-author by joint papers), not counting a
+    # track as a tie unless the view is a track's: sharing a track says little about a paper.
+    inward = {
+        k: sum(
+            1
+            for n in ix.neighbours(k)
+            if dist.get(n) == dist[k] - 1 and (n[0] != "Track" or n == center)
+        )
+        for k in dist
+    }
     order = sorted(
         dist,
-        key=lambda k: (dist[k], -inward[k], -ix.degree[k], ix.name(k).casefold(), node_key(*k)),
+        key=lambda k: (
+            _ego_tier(center, k, dist[k], inward[k]),
+            -inward[k],
+            -ix.degree[k],
+            ix.name(k).casefold(),
+            node_key(*k),
+        ),
     )
     keep = order[:max_nodes]
     kept = set(keep)
@@ -534,8 +440,9 @@ def ego_view(
         else:
             title = f"{start} is in {end}"
         edges.append(VEdge(node_key(*a), node_key(*b), rel, 1.5, title))
+    edges += _summary_edges(ix, center, keep, dist, inward)
     nodes = [_typed_node(ix, k, center=k == center) for k in keep]
-    subtitle = f"{_kind_summary(nodes)} · within {_n(hops, 'hop')}"
+    subtitle = f"{_kind_summary(nodes)} · within {counted(hops, 'hop')}"
     return _typed_view(
         _KIND_OF.get(center[0], "entity"),
         f"{center[0]}: {ix.name(center)}",
@@ -549,6 +456,51 @@ def ego_view(
 
 
 _KIND_OF = {"Author": "author", "Paper": "paper", "Track": "track"}
+
+
+def _ego_tier(center: NodeKey, key: NodeKey, hops: int, inward: int) -> int:
+    """What an ego view keeps first when it must cut: an author's co-authors, then their papers;
+    a paper's authors and entities, then the papers sharing them (not merely its track); a
+    track's recurring authors and entities, then its papers; else the nearest."""
+    if hops == 0:
+        return 0
+    label = key[0]
+    if center[0] == "Author":
+        return 1 if label == "Author" else 2 if hops == 1 else 3
+    if center[0] == "Paper":
+        if hops == 1:
+            return 1 if label != "Track" else 3
+        return 2 if label == "Paper" and inward > 0 else 4
+    if center[0] == "Track":
+        return 1 if hops == 2 and inward >= 2 else 2 if hops == 1 else 3
+    return hops
+
+
+def _summary_edges(
+    ix: GraphIndex,
+    center: NodeKey,
+    keep: list[NodeKey],
+    dist: dict[NodeKey, int],
+    inward: dict[NodeKey, int],
+) -> list[VEdge]:
+    """An author's co-authors and a track's authors and entities are linked to the centre
+    directly when the view kept none of the papers between them (width: joint papers, or papers
+    in the track), so a cut never leaves them floating."""
+    if center[0] not in ("Author", "Track"):
+        return []
+    kept = set(keep)
+    out = []
+    for k in keep:
+        if dist[k] != 2 or any(dist.get(n) == 1 and n in kept for n in ix.neighbours(k)):
+            continue
+        n = inward[k]
+        if center[0] == "Author" and k[0] == "Author":
+            kind, what = "COAUTHOR", counted(n, "joint paper")
+        else:
+            kind, what = "IN_TRACK_PAPERS", counted(n, "paper") + " in the track"
+        title = f"{ix.name(center)} — {ix.name(k)}: {what}"
+        out.append(VEdge(node_key(*center), node_key(*k), kind, _edge_width(n), title))
+    return out
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -575,12 +527,23 @@ def _ego_edges(
     return out
 
 
-def _communities(ix: GraphIndex, shown: list[str], papers: dict[str, int]) -> list[list[str]]:
+def _communities(
+    ix: GraphIndex, shown: list[str], papers: dict[str, int], cache: ViewCache | None = None
+) -> list[list[str]]:
     """The groups of ``kg query communities`` (its default resolution and seed), cut to the
     authors shown; an author with no co-author is a group of one. Numbered by size, members by
     papers."""
     defaults = {p.name: p.default for p in named_query("communities").spec.params}
-    groups = community_groups(ix, resolution=defaults["resolution"], seed=defaults["seed"])
+    resolution, seed = defaults["resolution"], defaults["seed"]
+    if cache is not None:  # Louvain over the whole graph: seconds, once per graph
+        edges = sorted(coauthor_edges_of(ix))
+        ix.memo[("louvain", resolution, seed)] = cache.get(
+            "communities",
+            [_LOUVAIN_CODE, resolution, seed, edges],
+            lambda: community_groups(ix, resolution=resolution, seed=seed),
+            decode=lambda rows: [tuple(r) for r in rows],
+        )
+    groups = community_groups(ix, resolution=resolution, seed=seed)
     visible = set(shown)
     grouped = [[m for m in members if m in visible] for _, _, _, members in groups]
     found = [g for g in grouped if g]
@@ -606,6 +569,7 @@ def _typed_node(ix: GraphIndex, key: NodeKey, *, center: bool = False) -> VNode:
         ix.track_names(key),
         info(ix, key),
         center,
+        years=years_of(ix, key),
     )
 
 
@@ -616,7 +580,7 @@ def _kind_counts(nodes: list[VNode]) -> list[tuple[str, int]]:
 
 def _kind_summary(nodes: list[VNode]) -> str:
     """ "3 tracks · 12 methods", in legend order."""
-    return " · ".join(_n(c, TYPE_PLURALS[k][:-1]) for k, c in _kind_counts(nodes))
+    return " · ".join(counted(c, TYPE_PLURALS[k][:-1]) for k, c in _kind_counts(nodes))
 
 
 def _typed_view(
@@ -635,12 +599,14 @@ def _typed_view(
         LegendItem(TYPE_PLURALS[k].capitalize(), TYPE_COLORS[k], c, kind=k)
         for k, c in _kind_counts(nodes)
     ]
-    return ViewData(view, title, subtitle, nodes, edges, "Node types", legend, total, notice, focus)
+    data = ViewData(view, title, subtitle, nodes, edges, "Node types", legend, total, notice, focus)
+    place(data)
+    return data
 
 
 def _link(ix: GraphIndex, a: NodeKey, b: NodeKey, kind: str, n: int, noun: str) -> VEdge:
     """An aggregate link of ``n`` joint papers (co-authors) or papers (topics)."""
-    title = f"{ix.name(a)} — {ix.name(b)}: {_n(n, noun)}"
+    title = f"{ix.name(a)} — {ix.name(b)}: {counted(n, noun)}"
     return VEdge(node_key(*a), node_key(*b), kind, _edge_width(n), title, n)
 
 
@@ -669,7 +635,12 @@ def make_view(
     """The view the CLI names: ``coauthors``, ``topics``, or an ego view centred on the author,
     paper, entity or track ``arg`` names (resolved like ``kg query`` resolves names)."""
     if view == "coauthors":
-        return coauthors_view(store.index(), min_weight=min_weight, max_nodes=max_nodes)
+        return coauthors_view(
+            store.index(),
+            min_weight=min_weight,
+            max_nodes=max_nodes,
+            cache=ViewCache.beside(store),
+        )
     if view == "topics":
         return topics_view(store.index(), min_weight=min_weight, max_nodes=max_nodes)
     if view in EGO_KINDS:

@@ -58,57 +58,78 @@
     return box;
   }
 
-  var visNodes = new vis.DataSet(data.nodes.map(function (n) {
-    var copy = Object.assign({}, n);
-    delete copy.info;
-    delete copy.tracks;
-    delete copy.kind;
-    copy.title = infoElement(n.info, false);
-    return copy;
-  }));
-  var visEdges = new vis.DataSet(data.edges.map(function (e, i) {
-    var copy = Object.assign({ id: "e" + i }, e);
-    delete copy.kind;
-    copy.title = textTitle(e.title);
-    return copy;
-  }));
-
   var container = document.getElementById("graph");
-  var network = new vis.Network(container, { nodes: visNodes, edges: visEdges }, data.options);
-  var state = { network: network, ready: false, selected: null, data: data };
+  var state = { ready: false, selected: null, data: data, lit: null, labelsDrawn: 0 };
   window.kgView = state;
 
-  /* --- layout: stabilize once, then stop the physics so a big graph holds still --------------- */
-  var loading = document.getElementById("loading");
-  var progress = document.getElementById("progress");
-  function ready() {
-    if (state.ready) return;
-    network.setOptions({ physics: { enabled: false } });
-    loading.hidden = true;
-    network.fit({ animation: false });
-    /* The centre of an ego view stands out by its ring and size; selecting it would darken
-       every edge it has, so it is only described. */
-    if (data.focus && byId.has(data.focus)) showDetails(data.focus);
-    network.once("afterDrawing", function () {
-      state.ready = true;
-      document.body.setAttribute("data-ready", "true");
-    });
-    network.redraw();
+  /* --- names (state.labelsDrawn counts those on screen): LABEL_PX high, each once the zoom reaches its labelZoom (kg computed it
+     so that it covers no more important name), so more appear as you zoom in; the groups' names
+     at their centres while the picture is far out. Both drawers call this on a 2D context in
+     screen pixels; where(n) is a node's screen position and radius, or null when not shown. --- */
+  var FONT = "Inter, Segoe UI, Helvetica, Arial, sans-serif";
+  var byImportance = data.nodes.filter(function (n) { return n.label; })
+    .sort(function (a, b) { return a.labelZoom - b.labelZoom; });
+  function drawLabels(ctx, scale, where, toScreen) {
+    ctx.textAlign = "center";
+    ctx.lineJoin = "round";
+    ctx.strokeStyle = "#ffffff";
+    var drawn = 0;
+    var boxes = [];  /* the groups' names drawn: a node's name under one is left out … */
+    var named = new Set();  /* … and so is a group's lead's, which the group's name says */
+    if (!state.lit) {
+      ctx.textBaseline = "middle";
+      ctx.lineWidth = 5;
+      data.clusters.forEach(function (c) {
+        if (c.fromZoom > scale || c.untilZoom < scale) return;
+        var at = toScreen(c.x, c.y);
+        ctx.font = "600 " + (data.labelPx + 4) + "px " + FONT;
+        ctx.fillStyle = c.ink;
+        var half = ctx.measureText(c.label).width / 2 + 4;
+        boxes.push([at.x - half, at.y - data.labelPx, at.x + half, at.y + data.labelPx]);
+        named.add(c.label);
+        ctx.strokeText(c.label, at.x, at.y);
+        ctx.fillText(c.label, at.x, at.y);
+        drawn += 1;
+      });
+    }
+    ctx.font = data.labelPx + "px " + FONT;
+    ctx.textBaseline = "top";
+    ctx.lineWidth = 3;
+    ctx.fillStyle = "#1f2328";
+    var near = state.lit && state.selected;
+    for (var i = 0; i < byImportance.length; i++) {
+      var n = byImportance[i];
+      /* a selection's neighbours are named whatever the zoom */
+      if (n.labelZoom > scale && !near) break;
+      if (state.lit && !state.lit.has(n.id)) continue;
+      var at = where(n);
+      if (!at || named.has(n.label) || covered(boxes, at.x, at.y + at.r + 3, n.label.length * data.labelPx * 0.29)) {
+        continue;
+      }
+      ctx.strokeText(n.label, at.x, at.y + at.r + 3);
+      ctx.fillText(n.label, at.x, at.y + at.r + 3);
+      drawn += 1;
+    }
+    return drawn;
   }
-  network.on("stabilizationProgress", function (p) {
-    progress.textContent = Math.round((100 * p.iterations) / p.total) + "%";
+
+  function covered(boxes, x, top, half) {
+    for (var i = 0; i < boxes.length; i++) {
+      var b = boxes[i];
+      if (x + half > b[0] && x - half < b[2] && top + data.labelPx > b[1] && top < b[3]) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  var draw = window.kgDraw(container, data, state, {
+    tooltip: function (n) { return infoElement(n.info, false); },
+    edgeTooltip: function (e) { return textTitle(e.title); },
+    drawLabels: drawLabels
   });
-  network.once("stabilizationIterationsDone", ready);
-  if (!data.nodes.length) {
-    loading.hidden = true;
-    container.appendChild(el("p", "empty", "Nothing to show."));
-    state.ready = true;
-    document.body.setAttribute("data-ready", "true");
-  } else {
-    /* Stabilization runs at once on a new network; if it finished before the listener was set,
-       fall back after a short wait. */
-    setTimeout(function () { if (!state.ready) ready(); }, 15000);
-  }
+  state.draw = draw;
+  state.network = draw.network;  /* vis-network pages only */
 
   /* --- the notice when --max-nodes cut the view ----------------------------------------------- */
   var notice = document.getElementById("notice");
@@ -126,77 +147,177 @@
   /* --- details panel -------------------------------------------------------------------------- */
   var details = document.getElementById("details-body");
   var detailsHint = details.firstElementChild;
+  var LINKED = 12;  /* neighbours listed in the panel, most joint papers first */
   function showDetails(id) {
-    details.replaceChildren(id && byId.has(id) ? infoElement(byId.get(id).info, true) : detailsHint);
+    if (!id || !byId.has(id)) { details.replaceChildren(detailsHint); return; }
+    var box = infoElement(byId.get(id).info, true);
+    var linked = (links.get(id) || []).slice().sort(function (a, b) {
+      return b.weight - a.weight || byId.get(b.id).size - byId.get(a.id).size;
+    });
+    if (linked.length) {
+      var what = data.view === "coauthors" ? "Co-authors here (joint papers)" : "Linked here";
+      box.appendChild(el("div", "items-title", what + " · + lights theirs too"));
+      var ul = el("ul", "items linked");
+      linked.slice(0, LINKED).forEach(function (link) {
+        var other = byId.get(link.id);
+        var li = el("li");
+        var go = el("button", "link", other.info.heading);
+        go.type = "button";
+        go.title = "Select " + other.info.heading;
+        go.addEventListener("click", function () { select(link.id); });
+        li.appendChild(go);
+        if (data.view === "coauthors" || data.view === "topics") {
+          li.appendChild(el("span", "item-note", " · " + link.weight));
+        }
+        var more = el("button", "expand", "+");
+        more.type = "button";
+        more.title = "Also light " + other.info.heading + "'s neighbours";
+        more.setAttribute("aria-label", more.title);
+        more.addEventListener("click", function () { expand(link.id); });
+        li.appendChild(more);
+        ul.appendChild(li);
+      });
+      if (linked.length > LINKED) {
+        ul.appendChild(el("li", "item-note", "… and " + (linked.length - LINKED) + " more, lit"));
+      }
+      box.appendChild(ul);
+    }
+    details.replaceChildren(box);
   }
 
+  /* --- selection: the node, its neighbours and their links stay; the rest is dimmed ---------- */
+  var links = new Map();  /* id -> [{id, weight}] */
+  data.edges.forEach(function (e) {
+    if (!links.has(e.from)) links.set(e.from, []);
+    if (!links.has(e.to)) links.set(e.to, []);
+    links.get(e.from).push({ id: e.to, weight: e.weight });
+    links.get(e.to).push({ id: e.from, weight: e.weight });
+  });
+  /* Light up `ids` (a Set) and dim everything else; null lights everything. */
+  function light(ids) {
+    state.lit = ids;
+    draw.light(ids);
+  }
+  function around(id) {
+    return new Set([id].concat((links.get(id) || []).map(function (l) { return l.id; })));
+  }
+  /* Add a node's neighbours to what is lit (the selection stays), and show them all. */
+  function expand(id) {
+    var ids = new Set(state.lit || [state.selected]);
+    around(id).forEach(function (other) { ids.add(other); });
+    light(ids);
+    draw.fit(Array.from(ids));
+  }
+  state.expand = expand;
+  function remember(id) {
+    var hash = id ? "#" + encodeURIComponent(id) : "";
+    if (location.hash !== hash && location.hash !== "#export") {
+      history.replaceState(null, "", hash || location.pathname + location.search);
+    }
+  }
+
+  /* Select a node: light it and its neighbours, describe it, and (animate !== false) move the
+     view onto it once; the view is not locked on it, so it stays where it lands. */
   function select(id, animate) {
     var n = byId.get(id);
     if (!n) return false;
-    if (visNodes.get(id).hidden) resetFilters();
-    network.selectNodes([id]);
-    network.focus(id, { scale: Math.max(network.getScale(), 1.1),
-                        animation: animate === false ? false : { duration: 450 } });
+    if (hidden.has(id)) resetFilters();
+    draw.select(id);
+    light(around(id));
+    draw.focus(id, animate);
     state.selected = id;
     showDetails(id);
+    remember(id);
     return true;
   }
+  function unselect() {
+    draw.unselect();
+    state.selected = null;
+    light(null);
+    showDetails(null);
+    remember(null);
+  }
   state.select = select;
+  state.unselect = unselect;
 
-  network.on("click", function (params) {
-    if (params.nodes.length) {
-      state.selected = params.nodes[0];
-      showDetails(params.nodes[0]);
-    } else if (!params.edges.length) {
-      state.selected = null;
-      showDetails(null);
+  draw.onClick(function (id) {
+    if (id) {
+      state.selected = id;
+      light(around(id));
+      showDetails(id);
+      remember(id);
+    } else {
+      unselect();
     }
   });
 
-  /* --- search --------------------------------------------------------------------------------- */
+  /* --- navigation: zoom, and back to the whole picture ---------------------------------------- */
+  function overview() {
+    unselect();
+    legendPick(null);
+    draw.fit(null);
+  }
+  document.getElementById("zoom-in").addEventListener("click", function () { draw.zoomBy(1.5); });
+  document.getElementById("zoom-out").addEventListener("click", function () { draw.zoomBy(1 / 1.5); });
+  document.getElementById("overview").addEventListener("click", overview);
+  state.overview = overview;
+
+  /* --- search: names first, then titles and abstracts; busiest first; accents and case ignored */
   var search = document.getElementById("search");
   var names = document.getElementById("names");
   var status = document.getElementById("search-status");
-  var byName = new Map();
-  var sorted = data.nodes.slice().sort(function (a, b) {
-    return b.value - a.value || a.label.localeCompare(b.label);
+  function fold(text) {
+    return String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/\s+/g, " ").trim();
+  }
+  var index = data.nodes.map(function (n) {
+    var title = n.info.fields.filter(function (f) { return f[0] === "Title"; })
+      .map(function (f) { return f[1]; }).join(" ");
+    return { node: n, name: fold(n.info.heading), text: fold(title + " " + n.info.abstract) };
+  }).sort(function (a, b) {
+    return b.node.size - a.node.size || a.name.localeCompare(b.name);
   });
-  sorted.forEach(function (n) {
-    var full = n.info.heading;
-    var key = full.toLowerCase();
-    if (!byName.has(key)) byName.set(key, n.id);
+  var byName = new Map();
+  index.forEach(function (entry) {
+    if (!byName.has(entry.name)) byName.set(entry.name, entry.node.id);
     var option = document.createElement("option");
-    option.value = full;
-    if (n.kind !== sorted[0].kind || data.view !== "coauthors") option.label = n.kind;
+    option.value = entry.node.info.heading;
+    if (data.view !== "coauthors") option.label = entry.node.kind;
     names.appendChild(option);
   });
 
+  /* The best match: an exact name; else a name with a word starting with the query; else a name
+     containing it; else a title or abstract containing it — within each, the node with most
+     papers. */
   function find(query) {
-    var q = query.trim().toLowerCase();
+    var q = fold(query);
     if (!q) return null;
     if (byName.has(q)) return byName.get(q);
-    var best = null;
-    sorted.some(function (n) {
-      var name = n.info.heading.toLowerCase();
-      if (name.startsWith(q)) { best = n.id; return true; }
-      if (best === null && name.indexOf(q) >= 0) best = n.id;
-      return false;
-    });
-    return best;
+    var tiers = [null, null, null];
+    for (var i = 0; i < index.length; i++) {
+      var entry = index[i];
+      var at = entry.name.indexOf(q);
+      if (at === 0 || (at > 0 && entry.name.charAt(at - 1) === " ")) return entry.node.id;
+      if (at > 0 && tiers[0] === null) tiers[0] = entry.node.id;
+      else if (tiers[1] === null && entry.text.indexOf(q) >= 0) tiers[1] = entry.node.id;
+    }
+    return tiers[0] || tiers[1];
   }
+  state.find = find;
   function runSearch(exactOnly) {
     var q = search.value.trim();
     if (!q) { status.textContent = ""; return; }
-    var id = exactOnly ? byName.get(q.toLowerCase()) : find(q);
+    var id = exactOnly ? byName.get(fold(q)) : find(q);
     if (id) {
-      select(id);
+      if (id !== state.selected) select(id);
       status.textContent = "";
     } else if (!exactOnly) {
       status.textContent = "no match";
     }
   }
+  /* A suggestion picked or a whole name typed selects at once; Enter takes the best match. One
+     event each, so one animation. */
   search.addEventListener("input", function () { runSearch(true); });
-  search.addEventListener("change", function () { runSearch(false); });
   document.getElementById("search-form").addEventListener("submit", function (ev) {
     ev.preventDefault();
     runSearch(false);
@@ -212,6 +333,7 @@
   if (!data.tracks.length) document.getElementById("track-filter").disabled = true;
 
   var typeBoxes = [];
+  var hidden = new Set();
   var typeFilter = document.getElementById("type-filter");
   var kinds = data.legend.filter(function (i) { return i.kind; });
   if (kinds.length > 1) {
@@ -233,62 +355,148 @@
     });
   }
 
+  /* years: a node stays if one of its papers is from the range */
+  var yearFrom = document.getElementById("year-from");
+  var yearTo = document.getElementById("year-to");
+  var allYears = [];
+  data.nodes.forEach(function (n) { allYears.push.apply(allYears, n.years); });
+  var firstYear = Math.min.apply(null, allYears.concat([Infinity]));
+  var lastYear = Math.max.apply(null, allYears.concat([-Infinity]));
+  if (firstYear < lastYear) {
+    [yearFrom, yearTo].forEach(function (input) {
+      input.min = firstYear;
+      input.max = lastYear;
+      input.addEventListener("input", function () {
+        if (+yearFrom.value > +yearTo.value) {
+          (input === yearFrom ? yearTo : yearFrom).value = input.value;
+        }
+        applyFilters();
+      });
+    });
+    yearFrom.value = firstYear;
+    yearTo.value = lastYear;
+    document.getElementById("year-filter").hidden = false;
+  }
+  function yearsShown() {
+    if (!(firstYear < lastYear)) return null;
+    var from = +yearFrom.value, to = +yearTo.value;
+    document.getElementById("year-range").textContent = from === to ? from : from + "–" + to;
+    return from === firstYear && to === lastYear ? null : [from, to];
+  }
+  state.setYears = function (from, to) {
+    yearFrom.value = from;
+    yearTo.value = to;
+    applyFilters();
+  };
+
   function applyFilters() {
     var track = trackFilter.value;
+    var years = yearsShown();
     var shown = {};
     typeBoxes.forEach(function (b) { shown[b.value] = b.checked; });
-    var updates = [];
-    var visible = 0;
+    hidden = new Set();
     data.nodes.forEach(function (n) {
       var ok = (typeBoxes.length === 0 || shown[n.kind] !== false) &&
-               (!track || n.tracks.indexOf(track) >= 0);
-      if (ok) visible += 1;
-      updates.push({ id: n.id, hidden: !ok });
+               (!track || n.tracks.indexOf(track) >= 0) &&
+               (!years || n.years.some(function (y) { return y >= years[0] && y <= years[1]; }));
+      if (!ok) hidden.add(n.id);
     });
-    visNodes.update(updates);
+    var visible = data.nodes.length - hidden.size;
+    state.hidden = hidden;
+    draw.setHidden(hidden);
     state.visible = visible;
     document.getElementById("reset").disabled = visible === data.nodes.length;
   }
   function resetFilters() {
     trackFilter.value = "";
+    if (firstYear < lastYear) { yearFrom.value = firstYear; yearTo.value = lastYear; }
     typeBoxes.forEach(function (b) { b.checked = true; });
     applyFilters();
   }
   state.applyFilters = applyFilters;
   trackFilter.addEventListener("change", function () {
     applyFilters();
-    if (state.ready) network.fit({ nodes: visNodes.getIds({ filter: function (n) { return !n.hidden; } }),
-                                   animation: { duration: 400 } });
+    if (state.ready) {
+      draw.fit(data.nodes.filter(function (n) { return !hidden.has(n.id); })
+        .map(function (n) { return n.id; }));
+    }
   });
   document.getElementById("reset").addEventListener("click", function () {
     resetFilters();
-    network.fit({ animation: { duration: 400 } });
+    draw.fit(null);
   });
   applyFilters();
 
-  /* --- legend --------------------------------------------------------------------------------- */
+  /* --- legend: click an entry to light its nodes (a group, or a node type); again to clear ---- */
   document.getElementById("legend-title").textContent = data.legendTitle;
   var legend = document.getElementById("legend-items");
+  var legendRows = [];
+  function legendPick(item) {
+    state.legendPick = item;
+    legendRows.forEach(function (row) {
+      row.li.classList.toggle("picked", row.item === item);
+      row.button.setAttribute("aria-pressed", row.item === item ? "true" : "false");
+    });
+    if (!item) { if (!state.selected) light(null); return; }
+    draw.unselect();
+    state.selected = null;
+    var ids = new Set(data.nodes.filter(function (n) {
+      return item.kind ? n.kind === item.kind : n.color.background === item.color;
+    }).map(function (n) { return n.id; }));
+    light(ids);
+    draw.fit(Array.from(ids));
+  }
+  state.legendPick = null;
+  state.pickLegend = function (i) { legendPick(data.legend[i] || null); };
   data.legend.forEach(function (item) {
     var li = el("li");
+    var button = el("button", "legend-entry");
+    button.type = "button";
+    button.setAttribute("aria-pressed", "false");
+    button.title = "Show these nodes (click again for all)";
     var dot = el("span", "dot");
     dot.style.backgroundColor = item.color;
-    li.appendChild(dot);
-    li.appendChild(el("span", "legend-label", item.label));
-    li.appendChild(el("span", "legend-count", item.count));
+    button.appendChild(dot);
+    button.appendChild(el("span", "legend-label", item.label));
+    button.appendChild(el("span", "legend-count", item.count));
+    button.addEventListener("click", function () {
+      legendPick(state.legendPick === item ? null : item);
+    });
+    li.appendChild(button);
     legend.appendChild(li);
+    legendRows.push({ li: li, button: button, item: item });
   });
+
+  /* --- layout: computed by kg in Python and shipped with the nodes; physics is off, so the page
+     draws once and holds still. --------------------------------------------------------------- */
+  var loading = document.getElementById("loading");
+  function ready() {
+    loading.hidden = true;
+    /* The centre of an ego view stands out by its ring and size; selecting it would darken
+       every edge it has, so it is only described. */
+    if (data.focus && byId.has(data.focus)) showDetails(data.focus);
+    var kept = decodeURIComponent(location.hash.slice(1));
+    if (kept && byId.has(kept)) select(kept, false);
+    state.ready = true;
+    document.body.setAttribute("data-ready", "true");
+  }
+  if (!data.nodes.length) {
+    loading.hidden = true;
+    container.appendChild(el("p", "empty", "Nothing to show."));
+    ready();
+  } else {
+    draw.whenDrawn(ready);
+  }
 
   /* --- static export: positions and styles for an SVG drawn outside the browser --------------- */
   state.snapshot = function () {
-    var positions = network.getPositions();
-    var nodes = data.nodes.filter(function (n) { return !visNodes.get(n.id).hidden; })
+    var scale = draw.scale();
+    var nodes = data.nodes.filter(function (n) { return !hidden.has(n.id); })
       .map(function (n) {
-        var body = network.body.nodes[n.id];
-        return { id: n.id, label: n.label, x: positions[n.id].x, y: positions[n.id].y,
-                 r: body.shape.radius || body.options.size, color: n.color.background,
-                 border: n.color.border, center: !!n.borderWidth && n.borderWidth > 1,
-                 fontSize: body.options.font.size };
+        var shown = n.labelZoom <= scale || n.id === state.selected;
+        return { id: n.id, label: shown ? n.label : "", x: n.x, y: n.y, r: n.size,
+                 color: n.color.background, border: n.color.border,
+                 center: !!n.borderWidth && n.borderWidth > 1, fontSize: data.labelPx / scale };
       });
     var ids = new Set(nodes.map(function (n) { return n.id; }));
     var edges = data.edges.filter(function (e) { return ids.has(e.from) && ids.has(e.to); })

@@ -1,0 +1,142 @@
+"""How fast view pages are written and how soon they hold still, against `kg --version` as the
+peer in the same run (issue 13's targets: write ≤ 4× `kg --version`; drawn and still within 2 s).
+
+    python benchmarks/bench_views.py --store /tmp/kg11k [--view coauthors --view topics …]
+                                     [--repeat 3] [--out DIR] [--find Bengio --find Scholkopf]
+
+For each view: the wall time of `kg viz VIEW --store STORE -o FILE` (a fresh process, as a user
+runs it) once with the store's viz-cache/ emptied first ("cold": the first view after a build
+computes the communities and layout) and then the median of --repeat runs ("warm": they are read
+from the cache), next to `kg --version`'s; the page size. Then, in headless Chromium at 1440×900
+with the network blocked: which drawer the page uses (vis-network or sigma.js), the time from
+navigation to the page's ``data-ready``, the share of the graph's pixels that differ between
+screenshots 2 s and 8 s after load (under 1%: the picture was still at 2 s), the time to select
+the busiest node and draw the next frame, and what the search box selects for each --find. A view
+is a name as `kg viz` takes it, with extra options after a colon: ``coauthors:--max-nodes=100000``,
+``author:Michael I. Jordan``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+COMPARE = """async ([a, b]) => {
+  const load = (src) => new Promise((done) => { const i = new Image(); i.onload = () => done(i);
+                                                 i.src = src; });
+  const [x, y] = [await load(a), await load(b)];
+  const pixels = (img) => { const c = document.createElement('canvas');
+    c.width = img.width; c.height = img.height; const g = c.getContext('2d');
+    g.drawImage(img, 0, 0); return g.getImageData(0, 0, c.width, c.height).data; };
+  const [p, q] = [pixels(x), pixels(y)];
+  if (p.length !== q.length) return 1;
+  let differ = 0;
+  for (let i = 0; i < p.length; i += 4) {
+    if (p[i] !== q[i] || p[i + 1] !== q[i + 1] || p[i + 2] !== q[i + 2]) differ++;
+  }
+  return differ / (p.length / 4);
+}"""
+FIND = """(query) => { const s = document.getElementById('search'); s.value = query;
+  document.getElementById('search-form').requestSubmit();
+  const id = window.kgView.selected;
+  return id ? window.kgView.data.nodes.find(n => n.id === id).info.heading : null; }"""
+FRAME = """(id) => new Promise((done) => { const t = performance.now();
+  window.kgView.select(id, false);
+  requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - t))); })"""
+
+
+def kg(*args: str) -> float:
+    """Wall seconds of one `kg …` process."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "kg", *args], check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--store", type=Path, required=True, help="An embedded store (kg build).")
+    parser.add_argument("--view", action="append", dest="views", default=None)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--out", type=Path, default=None, help="Keep the pages here.")
+    parser.add_argument(
+        "--find", action="append", default=None, help="Search each page for this (repeatable)."
+    )
+    args = parser.parse_args(argv)
+    args.find = args.find or ["Bengio", "Scholkopf"]
+    views = args.views or ["coauthors", "topics", "coauthors:--max-nodes=100000"]
+    out = args.out or Path(tempfile.mkdtemp(prefix="kg-bench-views-"))
+    out.mkdir(parents=True, exist_ok=True)
+
+    peer = statistics.median(kg("--version") for _ in range(args.repeat))
+    print(f"kg --version: {peer:.2f} s (median of {args.repeat})")
+    cache = args.store / "viz-cache"
+    pages = []
+    print(f"{'view':<34} {'cold s':>7} {'warm s':>7} {'× peer':>7} {'MB':>7}")
+    for spec in views:
+        name, _, extra = spec.partition(":")
+        page = out / (name + ("-" + extra.strip("-").replace("=", "-") if extra else "") + ".html")
+        page = page.with_name(page.name.replace(" ", "_").replace("/", "_"))
+        cmd = ["viz", name]
+        if extra and not extra.startswith("-"):
+            cmd.append(extra)
+        elif extra:
+            cmd += shlex.split(extra.replace("=", " "))
+        cmd += ["--store", str(args.store), "-o", str(page)]
+        shutil.rmtree(cache, ignore_errors=True)  # the first run after a build
+        cold = kg(*cmd)
+        warm = statistics.median(kg(*cmd) for _ in range(args.repeat))
+        size = page.stat().st_size / 1e6
+        print(f"{spec:<34} {cold:>7.2f} {warm:>7.2f} {warm / peer:>7.1f} {size:>7.2f}")
+        pages.append((spec, page))
+
+    from playwright.sync_api import sync_playwright
+
+    from kg.viz.export import CHROMIUM_ARGS, chromium_path
+
+    print(f"\n{'view':<34} {'drawer':>11} {'ready s':>8} {'changed 2→8 s':>14} {'select ms':>10}")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
+        for spec, page in pages:
+            context = browser.new_context(viewport={"width": 1440, "height": 900})
+            context.route("http*://**/*", lambda route: route.abort())
+            tab = context.new_page()
+            start = time.perf_counter()
+            tab.goto(page.resolve().as_uri())
+            loaded = time.perf_counter()
+            tab.wait_for_selector("body[data-ready=true]", state="attached", timeout=120_000)
+            ready = time.perf_counter() - start
+            graph = tab.locator("#graph")
+            tab.wait_for_timeout(max(0.0, 2.0 - (time.perf_counter() - loaded)) * 1000)
+            first = graph.screenshot()
+            tab.wait_for_timeout(max(0.0, 8.0 - (time.perf_counter() - loaded)) * 1000)
+            second = graph.screenshot()
+            blank = context.new_page()
+            changed = blank.evaluate(
+                COMPARE,
+                [f"data:image/png;base64,{base64.b64encode(p).decode()}" for p in (first, second)],
+            )
+            blank.close()
+            drawer = tab.evaluate("window.kgView.draw.kind")
+            busiest = tab.evaluate(
+                "window.kgView.data.nodes.reduce((a, b) => b.size > a.size ? b : a).id"
+            )
+            select_ms = tab.evaluate(FRAME, busiest)
+            print(f"{spec:<34} {drawer:>11} {ready:>8.2f} {changed:>13.2%} {select_ms:>10.0f}")
+            for query in args.find:
+                print(f"    search {query!r} → {tab.evaluate(FIND, query)!r}")
+            context.close()
+        browser.close()
+    print(f"\npages in {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
