@@ -7,7 +7,6 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from kg.index import GraphIndex, NameEntry
 from kg.model import Affiliation
 from kg.schema import NodeKey
 
@@ -16,6 +15,7 @@ if TYPE_CHECKING:
 
     from kg.graph import EntityLink, GraphData
     from kg.identity import AuthorMention
+    from kg.index import GraphIndex, NameEntry
     from kg.queries.registry import NamedQuery
 
 Progress = Callable[[int], None]

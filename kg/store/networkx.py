@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Any
 
 from kg.config import DEFAULT_LOCK_TIMEOUT
 from kg.errors import QueryError, StoreBusy, StoreError
-from kg.index import GraphIndex, NameEntry, index_for
 from kg.schema import AUTHOR_LABELS, ENTITY_LABELS, LIST_PROPS, NodeKey, node_key
 from kg.store.base import Counts, Progress, stored_mentions
 from kg.store.fileformat import GraphFile, read_node_link, write_graph
@@ -44,6 +43,7 @@ if TYPE_CHECKING:
 
     from kg.graph import EntityLink, GraphData
     from kg.identity import AuthorMention
+    from kg.index import GraphIndex, NameEntry
     from kg.queries.registry import NamedQuery
 
 try:
@@ -312,6 +312,8 @@ class NetworkXStore:
         return self.graph
 
     def index(self, *, around: NodeKey | None = None, hops: int = 0) -> GraphIndex:
+        from kg.index import index_for  # kg.index reads kg.store's file format: import it late
+
         return index_for(self.snapshot())  # one index serves every view and query
 
     def run_query(self, query: NamedQuery, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
