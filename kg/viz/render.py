@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import importlib.util
 import json
 import re
 from functools import cache
@@ -257,9 +258,10 @@ def _raw(text: str, tag: str) -> Markup:
 
 @cache
 def _vis_asset(name: str) -> str:
-    import pyvis
-
-    path = Path(pyvis.__file__).resolve().parent / "lib" / f"vis-{VIS_VERSION}" / name
+    # find the installed pyvis without importing it (its import pulls in IPython: half a second)
+    spec = importlib.util.find_spec("pyvis")
+    folder = Path(spec.origin).resolve().parent if spec and spec.origin else Path("pyvis")
+    path = folder / "lib" / f"vis-{VIS_VERSION}" / name
     try:
         return path.read_text(encoding="utf-8")
     except OSError as exc:
