@@ -20,6 +20,7 @@ from kg.graph import GraphData, build_graph
 from kg.store.networkx import NetworkXStore
 from kg.viz import make_view, write_html
 from kg.viz.export import CHROMIUM_ARGS, chromium_path
+from kg.viz.views import ViewData
 
 pytestmark = pytest.mark.browser
 
@@ -154,10 +155,17 @@ def test_view_opens_offline_and_draws(
         assert center.info.heading in tab.page.inner_text("#details-body")
 
 
-def test_search_focuses_the_node(sample_nx: NetworkXStore, tab: Page, tmp_path: Path) -> None:
+@pytest.fixture
+def coauthors_page(sample_nx: NetworkXStore, tab: Page, tmp_path: Path) -> tuple[ViewData, Path]:
+    """The sample's co-author view, written and open in ``tab``."""
     data = make_view(sample_nx, "coauthors")
     html = write_html(data, tmp_path / "coauthors.html")
     tab.open(html)
+    return data, html
+
+
+def test_search_focuses_the_node(coauthors_page: tuple[ViewData, Path], tab: Page) -> None:
+    data, html = coauthors_page
     target = max(data.nodes, key=lambda n: (n.size, n.id))
     name = target.info.heading
     assert (
@@ -371,11 +379,9 @@ def test_search_ranks_by_papers_and_ignores_case_and_accents(
 
 
 def test_select_lights_neighbours_and_the_url_keeps_it(
-    sample_nx: NetworkXStore, tab: Page, tmp_path: Path
+    coauthors_page: tuple[ViewData, Path], tab: Page
 ) -> None:
-    data = make_view(sample_nx, "coauthors")
-    html = write_html(data, tmp_path / "coauthors.html")
-    tab.open(html)
+    data, _ = coauthors_page
     target = max(data.nodes, key=lambda n: (n.size, n.id))
     near = {e.target for e in data.edges if e.source == target.id}
     near |= {e.source for e in data.edges if e.target == target.id}
@@ -406,12 +412,8 @@ def test_select_lights_neighbours_and_the_url_keeps_it(
     assert tab.js("location.hash") == ""
 
 
-def test_legend_entries_light_their_group(
-    sample_nx: NetworkXStore, tab: Page, tmp_path: Path
-) -> None:
-    data = make_view(sample_nx, "coauthors")
-    html = write_html(data, tmp_path / "coauthors.html")
-    tab.open(html)
+def test_legend_entries_light_their_group(coauthors_page: tuple[ViewData, Path], tab: Page) -> None:
+    data, html = coauthors_page
     first = data.legend[0]
     tab.page.locator("#legend-items .legend-entry").first.click()
     lit = set(tab.js("Array.from(window.kgView.lit)"))
@@ -423,11 +425,9 @@ def test_legend_entries_light_their_group(
 
 
 def test_more_names_appear_as_one_zooms_in(
-    sample_nx: NetworkXStore, tab: Page, tmp_path: Path
+    coauthors_page: tuple[ViewData, Path], tab: Page
 ) -> None:
-    data = make_view(sample_nx, "coauthors")
-    html = write_html(data, tmp_path / "coauthors.html")
-    tab.open(html)
+    data, _ = coauthors_page
     first = tab.js("window.kgView.labelsDrawn")
     assert first >= 10  # names on the first screen
     tab.js(
