@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 
 from spacy.lang.en.stop_words import STOP_WORDS
@@ -48,38 +48,26 @@ class Words:
 
 @cache
 def words() -> Words:
+    """Each field from the list of the same name in ``words.json`` (a tuple where the field is
+    one, else a frozenset; the two maps as dicts), then the three derived sets."""
     raw = word_data()
-
-    def lst(key: str) -> list[str]:
-        return [str(w) for w in raw[key]["words"]]
-
-    return Words(
-        method_cue_words=frozenset(lst("method_cue_words")),
-        leading_stop=frozenset(STOP_WORDS) | frozenset(lst("leading_stop")),
-        task_stop=frozenset(STOP_WORDS) | frozenset(lst("task_stop")),
-        task_verbs=frozenset(lst("task_verbs")),
-        noun_ing=frozenset(lst("noun_ing")),
-        not_proposed_heads=frozenset(lst("not_proposed_heads")),
-        not_method_heads=frozenset(lst("not_method_heads")),
-        benchmark_nouns=frozenset(lst("benchmark_nouns")),
-        weak_compare=tuple(lst("weak_compare")),
-        problem_head_stop=frozenset(lst("problem_head_stop")),
-        problem_of_stop=frozenset(lst("problem_head_stop")) - frozenset(lst("task_nouns")),
-        lone_heads=frozenset(lst("lone_heads")),
-        adjective_endings=tuple(lst("adjective_endings")),
-        np_boundary=frozenset(lst("np_boundary")),
-        tech_cues=frozenset(lst("tech_cues")),
-        list_cues=frozenset(lst("list_cues")),
-        vague_first=frozenset(lst("vague_first")),
-        name_suffixes=tuple(lst("name_suffixes")),
-        eponym_heads=tuple(lst("eponym_heads")),
-        tech_heads=tuple(lst("tech_heads")),
-        variant_words=frozenset(lst("variant_words")),
-        use_verbs=tuple(lst("use_verbs")),
-        gerund_noun=dict(raw["gerund_noun"]["map"]),
-        infinitive_noun=dict(raw["infinitive_noun"]["map"]),
-    )
-
+    values: dict[str, object] = {}
+    for f in fields(Words):
+        entry = raw.get(f.name)
+        if entry is None:
+            continue  # derived below
+        if "map" in entry:
+            values[f.name] = dict(entry["map"])
+        else:
+            kind = tuple if str(f.type).startswith("tuple") else frozenset
+            values[f.name] = kind(str(w) for w in entry["words"])
+    stop = frozenset(STOP_WORDS)
+    leading, task = raw["leading_stop"]["words"], raw["task_stop"]["words"]
+    values["leading_stop"] = stop | frozenset(map(str, leading))
+    values["task_stop"] = stop | frozenset(map(str, task))
+    task_nouns = frozenset(str(w) for w in raw["task_nouns"]["words"])
+    values["problem_of_stop"] = values["problem_head_stop"] - task_nouns  # type: ignore[operator]
+    return Words(**values)  # type: ignore[arg-type]
 
 W = words()
 
