@@ -12,7 +12,7 @@ import pytest
 
 from kg.extract import build_pipeline, extract_papers, to_record
 from kg.extract.abbrev import best_long_form, find_abbreviations
-from kg.model import Author, Paper, SourceRef
+from kg.model import Author, EntityType, Paper, SourceRef
 from kg.text import clean_abstract
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -991,6 +991,41 @@ def test_lexicon_aliases_merge_across_papers():
     keys = [{m.entity_id for m in ep.mentions} for ep in eps]
     assert "gaussian process" in keys[0] & keys[1] & keys[2]
     assert "stochastic gradient descent" in keys[0] & keys[2]
+
+
+def test_a_defined_method_is_not_cut_into_a_task():
+    """"multiple kernel learning (MKL)" ends in a task head, but the lists know it as a method:
+    no task "kernel learning" is cut from it."""
+    (ep,) = extract_papers(
+        [
+            paper(
+                "We bound the complexity of Lp-norm multiple kernel learning. We consider the "
+                "problem of multiple kernel learning (MKL), a convex-concave problem.",
+                "a",
+            )
+        ]
+    )
+    found = {(m.entity_id, m.type) for m in ep.mentions}
+    assert ("multiple kernel learning", EntityType.METHOD) in found
+    assert not [k for k, t in found if t is EntityType.TASK]
+
+
+def test_data_names_the_lists_type_apart_are_one_entity_of_one_type():
+    """A dataset list and a benchmark list may name one collection ("One Billion Word",
+    "Billion Word Benchmark"; "GLUE" and its long form): one entity, one type."""
+    eps = extract_papers(
+        [
+            paper("Our language model reaches a low perplexity on One Billion Word.", "a"),
+            paper("GANs improve on CelebA and the One Billion Word Benchmark.", "b"),
+            paper("We fine-tune on the GLUE benchmark.", "c"),
+            paper("Results on General Language Understanding Evaluation benchmark tasks.", "d"),
+        ]
+    )
+    words = [{(m.entity_id, m.type) for m in ep.mentions if "Word" in m.name} for ep in eps[:2]]
+    assert len(words[0]) == 1 and words[0] == words[1]
+    assert {t for _, t in words[0]} == {EntityType.DATASET}
+    glue = [{(m.entity_id, m.type) for m in ep.mentions} for ep in eps[2:]]
+    assert len(glue[0]) == 1 and glue[0] == glue[1]
 
 
 def test_one_abbreviation_with_two_long_forms_is_two_entities_and_a_bare_one_a_third():

@@ -40,6 +40,10 @@ class Concepts:
         return self.types.get(name_key(name))
 
 
+def _kind(label: EntityType) -> EntityType:
+    return EntityType.DATASET if label is EntityType.BENCHMARK else label
+
+
 @cache
 def concepts(gazetteers: tuple[Path, ...] = ()) -> Concepts:
     """The concepts of the bundled gazetteers and ``gazetteers`` (the user's, first)."""
@@ -71,9 +75,10 @@ def build_concepts(entries: Sequence[GazetteerEntry]) -> Concepts:
         if e.ambiguous:
             ambiguous.add(key)
     # as in the gazetteer, the first file that names a key types it: later concepts of another
-    # type do not share that name
+    # kind do not share that name. A dataset and a benchmark are one kind here — the lists
+    # disagree on which a named collection is ("Billion Word Benchmark" ≙ "One Billion Word")
     for key, nodes in list(members.items()):
-        members[key] = nodes = [n for n in nodes if label[n] is label[nodes[0]]]
+        members[key] = nodes = [n for n in nodes if _kind(label[n]) is _kind(label[nodes[0]])]
         if key in ambiguous:
             continue
         for other in nodes[1:]:

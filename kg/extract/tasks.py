@@ -238,7 +238,9 @@ def rank_tasks(
                 overlaps(start, end, c.start, c.end)
                 or (c.long_span and overlaps(start, end, *c.long_span))
             )
-            and not (c.long and v.type_from_head(c.long) is EntityType.TASK)
+            # "Reading Comprehension (RC)" defines a task; "multiple kernel learning (MKL)",
+            # which a list knows as a method, does not
+            and not (c.long and c.label is None and v.type_from_head(c.long) is EntityType.TASK)
             for c in cands
         ):
             continue
