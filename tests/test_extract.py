@@ -994,8 +994,8 @@ def test_lexicon_aliases_merge_across_papers():
 
 
 def test_a_defined_method_is_not_cut_into_a_task():
-    """"multiple kernel learning (MKL)" ends in a task head, but the lists know it as a method:
-    no task "kernel learning" is cut from it."""
+    """The long form of "multiple kernel learning (MKL)" ends in a task head, but the lists
+    know it as a method: no task "kernel learning" is cut from it."""
     (ep,) = extract_papers(
         [
             paper(
