@@ -4,8 +4,8 @@
     python benchmarks/top_entities.py /tmp/kg11k -n 30
 
 Counts, per entity, the papers linked to it (PROPOSES, USES, EVALUATED_ON or ADDRESSES), and
-prints the top N of each type as "name (papers)". Reads the embedded store (a folder holding
-graph.json).
+prints the top N of each type as "name (papers)". Reads the embedded store (the folder
+`kg build --store` wrote).
 """
 
 from __future__ import annotations
