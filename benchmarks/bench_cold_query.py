@@ -61,14 +61,12 @@ def node_link_copy(store: Path, into: Path) -> Path:
 def x10_store(shards: Path, into: Path) -> Path:
     from bench_store import replicate
 
-    from kg.extract import settle
     from kg.extract.shards import read_shards
     from kg.graph import build_graph
     from kg.model import ExtractedPaper
     from kg.store.networkx import NetworkXStore
 
-    batch, raw = read_shards([shards])
-    records = settle(batch.papers, raw)
+    records = read_shards([shards]).settle()
     bigger: list[ExtractedPaper] = replicate(records, 10)
     NetworkXStore(into).write(build_graph(bigger), fresh=True)
     return into

@@ -95,11 +95,9 @@ def load_records(
 ) -> list[ExtractedPaper]:
     t0 = time.perf_counter()
     if extracted is not None:  # the shards of `kg extract --shard`: no extraction here
-        from kg.extract import settle
         from kg.extract.shards import read_shards
 
-        batch, raw = read_shards([extracted])
-        records = settle(batch.papers, raw)
+        records = read_shards([extracted]).settle()
         say(f"read {len(records):,} extracted papers from {extracted} in "
             f"{time.perf_counter() - t0:.1f} s")  # fmt: skip
         return records

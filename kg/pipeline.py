@@ -71,7 +71,7 @@ def build(
     are not extracted again, only canonicalized across all of them, so the graph is the one a
     build of the sources they came from gives.
     """
-    from kg.extract import extract_papers, settle  # spaCy is slow to import: only when needed
+    from kg.extract import extract_papers  # spaCy is slow to import: only when needed
     from kg.extract.shards import read_shards
 
     store.check_writable()
@@ -79,8 +79,9 @@ def build(
     if from_extracted and sources:
         raise ConfigError("give sources or --from-extracted, not both")
     if from_extracted:
-        batch, raw = read_shards(from_extracted)
-        records = settle(batch.papers, raw, aliases=aliases)
+        extracted = read_shards(from_extracted)
+        batch = extracted.batch
+        records = extracted.settle(aliases=aliases)
     else:
         batch = read_sources(sources, strict=strict, field_map=field_map)
         if not batch.papers:

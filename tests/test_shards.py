@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from kg.cli import app
 from kg.errors import ConfigError, InputError
+from kg.extract import extract_papers
 from kg.extract.shards import Shard, read_shards, run_shard, shard_of
 from kg.pipeline import build
 from kg.sources import read_sources, sample_paths
@@ -120,6 +121,46 @@ def test_a_shard_of_another_input_is_refused(shard_dir: Path, tmp_path: Path) ->
         (other / name).write_bytes((shard_dir / name).read_bytes())
     with pytest.raises(InputError, match="come from different inputs"):
         read_shards([other])
+
+
+def test_shards_settle_with_the_gazetteers_they_were_extracted_with(tmp_path: Path) -> None:
+    """A concept of a user's gazetteer is keyed by its fullest name when the shards are loaded,
+    as in one extraction; a gazetteer changed or gone since is refused, not silently dropped."""
+    gazetteer = tmp_path / "lists.jsonl"
+    gazetteer.write_text(
+        '{"label": "Method", "pattern": "soft interventions", "id": "si"}\n'
+        '{"label": "Method", "pattern": "soft intervention design method", "id": "si"}\n'
+    )
+    whole = extract_papers(read_sources(None).papers, gazetteers=[gazetteer], jobs=1)
+    folder = tmp_path / "shards"
+    for i in (1, 2):
+        run_shard(None, Shard(i, 2), folder, gazetteers=[gazetteer], jobs=1)
+    settled = read_shards([folder]).settle()
+    keys = [[m.key for m in ep.mentions] for ep in settled]
+    assert keys == [[m.key for m in ep.mentions] for ep in whole]
+    assert "soft intervention design method" in {k for paper in keys for k in paper}
+
+    gazetteer.write_text(
+        gazetteer.read_text() + '{"label": "Method", "pattern": "X1", "id": "x"}\n'
+    )
+    with pytest.raises(InputError, match=r"lists\.jsonl, which has changed since"):
+        read_shards([folder])
+    gazetteer.unlink()
+    with pytest.raises(InputError, match=r"lists\.jsonl, which is gone"):
+        read_shards([folder])
+
+
+def test_kg_extract_says_what_is_wrong_with_where_it_writes(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["extract", "--jsonl", str(tmp_path / "no" / "x.jsonl")])
+    assert result.exit_code == 2
+    assert f"the folder {tmp_path / 'no'} does not exist" in result.stderr
+    aliases = tmp_path / "aliases.csv"
+    aliases.write_text("GPs,Gaussian process\n")
+    result = runner.invoke(
+        app, ["extract", "--shard", "1/2", "--aliases", str(aliases), "--jsonl", "-"]
+    )
+    assert result.exit_code == 2
+    assert "kg build --from-extracted" in result.stderr
 
 
 @pytest.mark.parametrize("text", ["3", "0/2", "3/2", "a/b", "1/0"])

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
-from contextlib import nullcontext
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TextIO, TypeVar
 
 import typer
 from rich.table import Table
@@ -242,10 +242,20 @@ def extract_cmd(
     batch = run(lambda: read_sources(sources, strict=strict, field_map=fields))
     warn(issue_lines(batch.issues, 5))
     if part is not None:
-        options = {"model": model, "gazetteers": gazetteer or (), "jobs": jobs}
-        to_file = jsonl != "-"
-        with open(jsonl, "w", encoding="utf-8") if to_file else nullcontext(sys.stdout) as fh:
-            papers, mentions = run(lambda: extract_shard(batch, part, fh, **options))
+        if aliases is not None:
+            raise typer.BadParameter(
+                "aliases are applied when the shards are loaded: give it to "
+                "kg build --from-extracted, not to kg extract --shard",
+                param_hint="'--aliases'",
+            )
+        papers, mentions = run(
+            lambda: to_jsonl(
+                jsonl,
+                lambda fh: extract_shard(
+                    batch, part, fh, gazetteers=gazetteer or (), model=model, jobs=jobs
+                ),
+            )
+        )
         err.print(f"shard {part}: {papers:,} papers, {mentions:,} mentions", markup=False)
         return
     total = len(batch.papers)
@@ -261,15 +271,21 @@ def extract_cmd(
             )
         )
     lines = (json.dumps(to_record(ep), ensure_ascii=False) + "\n" for ep in extracted)
-    if jsonl == "-":
-        for line in lines:
-            sys.stdout.write(line)
-    else:
-        with open(jsonl, "w", encoding="utf-8") as fh:
-            fh.writelines(lines)
+    run(lambda: to_jsonl(jsonl, lambda fh: fh.writelines(lines)))
+    if jsonl != "-":
         mentions = sum(len(ep.mentions) for ep in extracted)
         wrote = f"wrote {len(extracted):,} papers, {mentions:,} mentions to {jsonl}"
         err.print(printable(wrote), highlight=False, markup=False)
+
+
+T = TypeVar("T")
+
+
+def to_jsonl(target: str, write: Callable[[TextIO], T]) -> T:
+    """``write`` to stdout ('-') or, whole or not at all, to the file ``target``."""
+    from kg.extract.shards import write_file
+
+    return write(sys.stdout) if target == "-" else write_file(Path(target), write)
 
 
 _EVAL_HELP = {
