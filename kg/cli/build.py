@@ -274,7 +274,7 @@ def extract_cmd(
 
 _EVAL_HELP = {
     "sources": "What the dev set extracts from (default: the bundled sample).",
-    "set": "dev, tune, heldout, tune2, scierc or scirex (repeatable). Default: every set whose "
+    "set": "dev, tune, heldout, tune2, tune3, scierc or scirex (repeatable). Default: every set whose "
     "data is present.",
     "min": "[SET:]CATEGORY=VALUE: exit 1 if that F1 is lower; SET defaults to dev (repeatable).",
     "verbose": "List the false positives and misses of this set.",
