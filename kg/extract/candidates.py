@@ -104,7 +104,7 @@ CITATION_RE = re.compile(
 _TECH_PHRASE_RE = re.compile(
     r"[\s,]+((?:[a-z][\w\-]*\s+){1,3}" + alternation(W.tech_heads) + r")(?=\s*(?:[,.;:()]|$)|"
     r"\s+(?:and|or|in|on|for|with|to|which|that|by|as|is|are|has|have|can|under|from|at|when|"
-    r"where|while)\b)"
+    r"where|while|techniques?|methods?|algorithms?|approach(?:es)?|schemes?|procedures?)\b)"
 )
 # "we employ dilated attention", "it replaces softmax attention with ..."
 _USE_VERB_RE = re.compile(r"\b" + alternation(W.use_verbs) + r"(?=\s+[a-z])")
