@@ -260,16 +260,16 @@ def decide(
     appos = _APPOSITIVE_RE.match(after)
     appos_type = None
     if appos:
+        # the noun phrase's last head types it: "an unsupervised environment design algorithm"
         for w in appos.group(1).lower().split():
+            if w in W.np_boundary and w not in ("and", "or"):
+                break  # "a general and robust framework that [uses data]"
             if w in v.data_heads:
                 appos_type = data_type(w)
-                break
-            if w in W.benchmark_nouns and appos.group(0).lstrip(")( ,").startswith(("a ", "an ")):
+            elif w in W.benchmark_nouns and appos.group(0).lstrip(")( ,").startswith(("a ", "an ")):
                 appos_type = EntityType.BENCHMARK  # "the Fencing Game, a human-robot competition"
-                break
-            if w in v.method_heads or w in W.method_cue_words:
+            elif w in v.method_heads or w in W.method_cue_words:
                 appos_type = EntityType.METHOD
-                break
         # "We use self-supervision to train SRPNet, a neural network that predicts ...", "we
         # release LYF-160K, a dataset of ...": a new name the paper makes and defines
         if (
