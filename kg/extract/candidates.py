@@ -86,6 +86,11 @@ _APPOSED_NP_RE = re.compile(
     r"\s+(?:a|an)\s+(?:[\w\-]+\s+){0,3}[a-z][\w\-]*,\s+(?:the\s+)?"
     r"([a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}),\s+(?:that|which|whose)\b"
 )
+# "we introduce differentiable robot rendering, a method allowing ...": the appositive says
+# the phrase names the paper's method
+_METHOD_APPOSITIVE_RE = re.compile(
+    r",\s+(?:a|an)\s+(?:[\w\-]+\s+){0,3}?" + alternation(W.method_cue_words) + r"\b"
+)
 # the word right before a position, after one space
 _VARIANT_WORD_RE = re.compile(r"(?<![\w\-])([A-Za-z][a-z\-]*[a-z]) $")
 # "Bayesian", "Riemannian", "Hamiltonian": an adjective made from a name
@@ -352,7 +357,7 @@ def proposed_phrases(
             m = (_NAMED_NP_RE if naming else _BARE_NP_RE).match(text, te)
             if m is None or not _proposable(v, m.group(1).split(), naming=naming, own=(
                 naming and _OWN_NOUN_BEFORE_RE.search(text, max(0, ts - 60), ts) is not None
-            )):  # fmt: skip
+            ) or _METHOD_APPOSITIVE_RE.match(text, m.end(1)) is not None):  # fmt: skip
                 m = None if naming else _SHORT_NP_RE.match(text, te)
                 if m is None or text.count(m.group(1)) < 3:
                     continue
