@@ -331,6 +331,16 @@ def decide(
         method_ctx = True
     if _METHOD_NOUN_AFTER_RE.match(text[c.end : s1]):
         method_ctx = True
+    if (  # "of Wayformer, HPTR, and Scene Transformer models": a list of names of methods
+        list_tail
+        and list_tail.group(2) in W.method_cue_words
+        and not list_tail.group(1)
+        and c.text[:1].isupper()
+        and _NAMED_DATA_RE.fullmatch(text, c.end, list_tail.start(2) + c.end)
+        and _LIST_JOIN_RE.match(text, c.end)
+        and not re.search(r"['\u2019]s\b", text[c.end : c.end + list_tail.start(2)])
+    ):  # (not authors: "Kutin and Niyogi's method")
+        method_ctx = True
 
     if _MEASURE_NAME_RE.match(text[c.end : s1]):
         return  # "OCR accuracy": the name of a measurement
