@@ -834,6 +834,14 @@ def test_one_known_name_is_no_majority_in_a_list():
     assert got["ID3"][0] == "Method"
 
 
+def test_a_robot_is_neither_data_nor_a_method_but_its_environment_is_data():
+    got = found("We evaluate on the Unitree A1 robot and a Kinova Gen3 arm, and on MetaWorld.")
+    assert "A1" not in got and "Unitree A1" not in got and "Kinova Gen3" not in got
+    assert got["MetaWorld"][0] in ("Dataset", "Benchmark")
+    got = found("It solves tasks from the Franka Kitchen robot manipulation environment.")
+    assert got["Franka Kitchen"][0] in ("Dataset", "Benchmark")
+
+
 def test_names_listed_before_a_method_noun_are_methods_but_not_authors():
     got = found("Our planner cuts the error of Wayfarer, QZPT, and Scene Transformer models by 3%.")
     assert got["Wayfarer"] == ("Method", "uses") and got["QZPT"] == ("Method", "uses")

@@ -150,6 +150,12 @@ _METHOD_NOUN_AFTER_RE = re.compile(
     r"algorithms?|encoders?|networks?)\b"
 )
 _MEASURE_NAME_RE = re.compile(r"\s+(?:accuracy|scores?|f1|error|rate|metric)\b", re.I)
+_HARDWARE_AFTER_RE = re.compile(
+    r"(?:\s+[A-Z0-9][\w\-.]{0,3})?\s+"
+    r"(?:platforms?|robots?|arms?|grippers?|quadrupeds?|humanoids?|drones?|quadrotors?)\b"
+    r"(?![\s\-]+(?:manipulation|environments?|tasks?|benchmarks?|datasets?|data|suites?|"
+    r"simulat\w*|navigation|learning|control|polic(?:y|ies))\b)"
+)
 _ALL_CAPS_RE = re.compile(r"[A-Z][A-Z\-]*s?")
 _LIST_LEAD_NOUN_RE = re.compile(r"([a-z][\w\-]*)\s*$")
 _LOWER_WORD_END_RE = re.compile(r"(?<![\w\-])([a-z][\w\-]*)$")
@@ -344,6 +350,8 @@ def decide(
 
     if _MEASURE_NAME_RE.match(text[c.end : s1]):
         return  # "OCR accuracy": the name of a measurement
+    if _HARDWARE_AFTER_RE.match(text[c.end : s1]) and "propose" not in c.cues:
+        return  # "on the ANYmal C platform", "a Franka arm": hardware, neither data nor method
     if (
         c.strength == "strong"
         and not (c.label or c.long or c.cues or data_ctx or method_ctx)
