@@ -834,6 +834,12 @@ def test_one_known_name_is_no_majority_in_a_list():
     assert got["ID3"][0] == "Method"
 
 
+def test_a_known_name_is_found_in_its_ies_plural():
+    assert found("Our planner outperforms diffusion policies on six tasks.")[
+        "diffusion policies"
+    ] == ("Method", "uses")
+
+
 def test_a_robot_is_neither_data_nor_a_method_but_its_environment_is_data():
     got = found("We evaluate on the Unitree A1 robot and a Kinova Gen3 arm, and on MetaWorld.")
     assert "A1" not in got and "Unitree A1" not in got and "Kinova Gen3" not in got
