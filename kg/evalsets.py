@@ -10,6 +10,8 @@ tune     ``kg/data/eval``: 60 CoRL 2021–23 / ICLR 2017 abstracts kg's rules ma
 heldout  ``kg/data/eval``: 60 CoRL 2024–25 / ICLR 2018 abstracts nobody tunes on
 tune2    ``kg/data/eval``: 60 more from heldout's venues (none of its papers) and NeurIPS/ICML
          2015–19, a second set rules may be tuned on, drawn after the rules had fitted `tune`
+tune3    ``kg/data/eval``: 60 more from heldout's venues and proportions (none of heldout's,
+         tune's or tune2's papers), a third set, drawn after the rules had fitted `tune2`
 scierc   ``../shared/data/scierc/dev.json``: 50 AI abstracts, Method/Material/Task spans
 scirex   ``../shared/data/training/scirex/dev.jsonl``: 64 ML papers' title and abstract,
          Method/Material/Task mentions
@@ -236,6 +238,7 @@ def eval_sets(
         EvalSet("tune", PACKAGE_EVAL / "gold_tune.json", own("tune")),
         EvalSet("heldout", PACKAGE_EVAL / "gold_heldout.json", own("heldout")),
         EvalSet("tune2", PACKAGE_EVAL / "gold_tune2.json", own("tune2")),
+        EvalSet("tune3", PACKAGE_EVAL / "gold_tune3.json", own("tune3")),
         EvalSet("scierc", scierc, lambda: load_spans(scierc, scierc_doc), SPAN_CATEGORIES),
         EvalSet("scirex", scirex, lambda: load_spans(scirex, scirex_front), SPAN_CATEGORIES),
     ]

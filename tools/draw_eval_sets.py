@@ -16,12 +16,18 @@ pooled from ../shared/data/paperlists (NeurIPS 2015-2018, ICML 2017-2019; none i
     tune2    10 each from corl2024, corl2025 + 20 from iclr2018
              + 20 from nips2015-2018 and icml2017-2019 together
 
+`tune3` is a third tuning set, drawn when the rules had been fitted to `tune` and `tune2`: heldout's
+population and proportions, minus every record of `tune`, `heldout` and `tune2` (by id, as above):
+
+    tune3    15 each from corl2024, corl2025 + 30 from iclr2018
+
 The papers files use the dev gold's format (``id, track, authors, abstract, file``, plus
 ``title`` and ``url`` for the reader); the gold files next to them are written by hand, following
 docs/annotation.md, and never by this script.
 
-    python tools/draw_eval_sets.py           # (re)write kg/data/eval/papers_*.json
-    python tools/draw_eval_sets.py --check   # exit 1 if the committed files differ from the draw
+    python tools/draw_eval_sets.py              # (re)write kg/data/eval/papers_*.json
+    python tools/draw_eval_sets.py --set tune3  # (re)write one set's file only
+    python tools/draw_eval_sets.py --check      # exit 1 if the committed files differ from the draw
 """
 
 from __future__ import annotations
@@ -43,9 +49,10 @@ SETS: dict[str, dict[str, int]] = {
     "tune": {"corl2021": 12, "corl2022": 12, "corl2023": 12, "iclr2017": 24},
     "heldout": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
     "tune2": {"corl2024": 10, "corl2025": 10, "iclr2018": 20},
+    "tune3": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
 }
 #: sets drawn with every paper of these earlier sets excluded
-EXCLUDE = {"tune2": ("tune", "heldout")}
+EXCLUDE = {"tune2": ("tune", "heldout"), "tune3": ("tune", "heldout", "tune2")}
 #: per set, a pool of paperlists files sampled together, and how many papers from it
 POOLS: dict[str, tuple[tuple[str, ...], int]] = {
     "tune2": (
@@ -113,9 +120,10 @@ def draw(
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="compare with the committed files")
+    ap.add_argument("--set", choices=list(SETS), action="append", help="only this set (repeatable)")
     args = ap.parse_args()
     status = 0
-    for name in SETS:
+    for name in args.set or SETS:
         path = OUT / f"papers_{name}.json"
         text = json.dumps(draw(name), ensure_ascii=False, indent=1) + "\n"
         if args.check:

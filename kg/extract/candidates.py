@@ -83,8 +83,13 @@ _NAMED_NP_RE = re.compile(
 # representation, the realization form, that ...": a lower-case name set off by commas after
 # the indefinite noun phrase a proposal cue introduces
 _APPOSED_NP_RE = re.compile(
-    r"\s+(?:a|an)\s+(?:[\w\-]+\s+){0,3}[a-z][\w\-]*,\s+(?:the\s+)?"
+    r"\s+(?:a|an)\s+(?:[\w\-]+\s+){0,5}[a-z][\w\-]*,\s+(?:the\s+)?"
     r"([a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}),\s+(?:that|which|whose)\b"
+)
+# "we introduce differentiable robot rendering, a method allowing ...": the appositive says
+# the phrase names the paper's method
+_METHOD_APPOSITIVE_RE = re.compile(
+    r",\s+(?:a|an)\s+(?:[\w\-]+\s+){0,3}?" + alternation(W.method_cue_words) + r"\b"
 )
 # the word right before a position, after one space
 _VARIANT_WORD_RE = re.compile(r"(?<![\w\-])([A-Za-z][a-z\-]*[a-z]) $")
@@ -104,7 +109,7 @@ CITATION_RE = re.compile(
 _TECH_PHRASE_RE = re.compile(
     r"[\s,]+((?:[a-z][\w\-]*\s+){1,3}" + alternation(W.tech_heads) + r")(?=\s*(?:[,.;:()]|$)|"
     r"\s+(?:and|or|in|on|for|with|to|which|that|by|as|is|are|has|have|can|under|from|at|when|"
-    r"where|while)\b)"
+    r"where|while|techniques?|methods?|algorithms?|approach(?:es)?|schemes?|procedures?)\b)"
 )
 # "we employ dilated attention", "it replaces softmax attention with ..."
 _USE_VERB_RE = re.compile(r"\b" + alternation(W.use_verbs) + r"(?=\s+[a-z])")
@@ -352,7 +357,7 @@ def proposed_phrases(
             m = (_NAMED_NP_RE if naming else _BARE_NP_RE).match(text, te)
             if m is None or not _proposable(v, m.group(1).split(), naming=naming, own=(
                 naming and _OWN_NOUN_BEFORE_RE.search(text, max(0, ts - 60), ts) is not None
-            )):  # fmt: skip
+            ) or _METHOD_APPOSITIVE_RE.match(text, m.end(1)) is not None):  # fmt: skip
                 m = None if naming else _SHORT_NP_RE.match(text, te)
                 if m is None or text.count(m.group(1)) < 3:
                     continue

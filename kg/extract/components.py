@@ -83,7 +83,11 @@ class KGEntities:
         strings = doc.vocab.strings
         for match_id, s, e in self.matcher(doc):
             last = doc[e - 1]
-            trig[strings[match_id]].append((doc[s].idx, last.idx + len(last)))
+            kind = strings[match_id]
+            after_to_of = s > 0 and doc[s - 1].lower_ in ("to", "of")
+            if kind == "propose" and after_to_of and doc[s].lower_.endswith("ing"):
+                continue  # "prone to introducing errors", "at the cost of introducing noise"
+            trig[kind].append((doc[s].idx, last.idx + len(last)))
         for spans in trig.values():
             spans.sort()
 

@@ -150,6 +150,12 @@ _METHOD_NOUN_AFTER_RE = re.compile(
     r"algorithms?|encoders?|networks?)\b"
 )
 _MEASURE_NAME_RE = re.compile(r"\s+(?:accuracy|scores?|f1|error|rate|metric)\b", re.I)
+_HARDWARE_AFTER_RE = re.compile(
+    r"(?:\s+[A-Z0-9][\w\-.]{0,3})?\s+"
+    r"(?:platforms?|robots?|arms?|grippers?|quadrupeds?|humanoids?|drones?|quadrotors?)\b"
+    r"(?![\s\-]+(?:manipulation|environments?|tasks?|benchmarks?|datasets?|data|suites?|"
+    r"simulat\w*|navigation|learning|control|polic(?:y|ies))\b)"
+)
 _ALL_CAPS_RE = re.compile(r"[A-Z][A-Z\-]*s?")
 _LIST_LEAD_NOUN_RE = re.compile(r"([a-z][\w\-]*)\s*$")
 _LOWER_WORD_END_RE = re.compile(r"(?<![\w\-])([a-z][\w\-]*)$")
@@ -260,16 +266,16 @@ def decide(
     appos = _APPOSITIVE_RE.match(after)
     appos_type = None
     if appos:
+        # the noun phrase's last head types it: "an unsupervised environment design algorithm"
         for w in appos.group(1).lower().split():
+            if w in W.np_boundary and w not in ("and", "or"):
+                break  # "a general and robust framework that [uses data]"
             if w in v.data_heads:
                 appos_type = data_type(w)
-                break
-            if w in W.benchmark_nouns and appos.group(0).lstrip(")( ,").startswith(("a ", "an ")):
+            elif w in W.benchmark_nouns and appos.group(0).lstrip(")( ,").startswith(("a ", "an ")):
                 appos_type = EntityType.BENCHMARK  # "the Fencing Game, a human-robot competition"
-                break
-            if w in v.method_heads or w in W.method_cue_words:
+            elif w in v.method_heads or w in W.method_cue_words:
                 appos_type = EntityType.METHOD
-                break
         # "We use self-supervision to train SRPNet, a neural network that predicts ...", "we
         # release LYF-160K, a dataset of ...": a new name the paper makes and defines
         if (
@@ -331,9 +337,21 @@ def decide(
         method_ctx = True
     if _METHOD_NOUN_AFTER_RE.match(text[c.end : s1]):
         method_ctx = True
+    if (  # "of Wayformer, HPTR, and Scene Transformer models": a list of names of methods
+        list_tail
+        and list_tail.group(2) in W.method_cue_words
+        and not list_tail.group(1)
+        and c.text[:1].isupper()
+        and _NAMED_DATA_RE.fullmatch(text, c.end, list_tail.start(2) + c.end)
+        and _LIST_JOIN_RE.match(text, c.end)
+        and not re.search(r"['\u2019]s\b", text[c.end : c.end + list_tail.start(2)])
+    ):  # (not authors: "Kutin and Niyogi's method")
+        method_ctx = True
 
     if _MEASURE_NAME_RE.match(text[c.end : s1]):
         return  # "OCR accuracy": the name of a measurement
+    if _HARDWARE_AFTER_RE.match(text[c.end : s1]) and "propose" not in c.cues:
+        return  # "on the ANYmal C platform", "a Franka arm": hardware, neither data nor method
     if (
         c.strength == "strong"
         and not (c.label or c.long or c.cues or data_ctx or method_ctx)

@@ -124,8 +124,10 @@ class KGGazetteer:
             for j in range(i, min(len(doc), i + MAX_TOKENS)):
                 acc += cased[j]
                 lower = acc.lower()
-                if lower not in self._prefixes:
-                    break  # no known name starts this way
+                if lower not in self._prefixes and not (
+                    words[j] and lower.endswith("ies") and lower[:-3] + "y" in self._prefixes
+                ):
+                    break  # no known name starts this way (nor its -ies plural ends here)
                 if not words[j]:
                     continue  # a name ends on a word
                 known = self._lookup(acc, lower)
@@ -141,4 +143,6 @@ class KGGazetteer:
                 known = self.known_cased.get(acc[:-1])
             singular = lower[:-2] if lower.endswith(ES_PLURALS) else lower[:-1]
             known = known or self.known.get(singular)
+            if known is None and lower.endswith("ies"):  # "diffusion policies"
+                known = self.known.get(lower[:-3] + "y")
         return known

@@ -68,6 +68,11 @@ _GERUND_TASK_RE = re.compile(
     r"address|addresses|tackle|tackles|consider|considers)\s+)([A-Za-z]+ing)\s+(?:the\s+|an?\s+)?"
     r"((?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*)"
 )
+# "the problem of teaching robots manipulation skills": a gerund no task noun names
+_GERUND_PROBLEM_RE = re.compile(
+    r"\b(?:problems?|tasks?|challenges?) of\s+([a-z]{3,}ing)\s+(?:the\s+|an?\s+)?"
+    r"((?:[A-Za-z][\w\-]*\s*){1,4})"
+)
 _INFINITIVE_TASK_RE = re.compile(
     r"\bto\s+(" + "|".join(sorted(W.infinitive_noun, key=len, reverse=True)) + r")\s+"
     r"(?:the\s+|an?\s+)?((?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*)"
@@ -144,6 +149,26 @@ def task_spans(
         noun = W.gerund_noun.get(m.group(1).lower())
         if noun is not None:
             _verb_object(text, m, noun, 1.0, add)
+    # "the problem of teaching humanoid robots manipulation skills": the clause itself
+    for m in _GERUND_PROBLEM_RE.finditer(text):
+        verb = m.group(1)
+        if verb in W.gerund_noun or verb in W.noun_ing or verb in W.not_task_gerunds:
+            continue  # named by its noun above, a noun ("planning X"), or no task
+        words = []
+        for w in m.group(2).split():
+            if (
+                w.lower() in W.np_boundary
+                or w.lower() == "of"
+                or not (is_modifier(w) or is_head_noun(w))
+            ):
+                break
+            words.append(w)
+        if words:
+            end = text.find(words[-1], m.start(2)) + len(words[-1])
+            nxt = _NEXT_WORD_RE.match(text, end)
+            if text[end : end + 1] in ("'", "\u2019") or (nxt and nxt.group(1).lower() == "of"):
+                continue  # the object goes on: "maximizing the size [of X]", "feature''s"
+            add(m.start(1), end, text[m.start(1) : end], 1.0)
     # "an approach to training networks to generate sequences": "sequence generation"
     for m in _INFINITIVE_TASK_RE.finditer(text):
         _verb_object(text, m, W.infinitive_noun[m.group(1).lower()], 0.5, add)

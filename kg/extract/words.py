@@ -25,6 +25,7 @@ class Words:
     task_stop: frozenset[str]  # with spaCy's stop words
     task_verbs: frozenset[str]
     noun_ing: frozenset[str]
+    not_task_gerunds: frozenset[str]
     not_proposed_heads: frozenset[str]
     not_method_heads: frozenset[str]
     benchmark_nouns: frozenset[str]
