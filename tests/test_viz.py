@@ -8,6 +8,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -494,6 +495,7 @@ def test_views_read_every_store_the_same(
 def _viz_and_query_groups(store_dir: Path, out: Path, hash_seed: str) -> tuple[Any, Any]:
     """`kg viz coauthors` and `kg query communities` in a fresh process with PYTHONHASHSEED."""
     env = {**os.environ, "PYTHONHASHSEED": hash_seed, "NEO4J_URI": ""}
+    shutil.rmtree(store_dir / "viz-cache", ignore_errors=True)  # computed here, not read back
     common = ["--store", str(store_dir), "--backend", "networkx"]
     kg = [sys.executable, "-m", "kg"]
     subprocess.run([*kg, "viz", "coauthors", "-o", str(out), *common], env=env, check=True)

@@ -22,10 +22,11 @@ import hashlib
 import importlib.util
 import json
 import re
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jinja2
 from markupsafe import Markup
@@ -33,8 +34,9 @@ from markupsafe import Markup
 from kg import __version__
 from kg.errors import KGError
 from kg.model import fold
-from kg.viz.layout import LABEL_PX, SEED
-from kg.viz.views import ViewData
+
+if TYPE_CHECKING:  # (kg.viz.views and .layout import networkx and numpy: not for a cached page)
+    from kg.viz.views import ViewData
 
 VIS_VERSION = "9.1.2"
 TEMPLATE = "view.html.j2"
@@ -44,9 +46,29 @@ WEBGL_FROM = 2500
 WEBGL_SCRIPTS = ("vendor/graphology.umd.min.js", "vendor/sigma.min.js", "draw-sigma.js")
 
 
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A view ready for the template: its titles, size and notice, and the graph as the JSON text
+    of the page's data block (:func:`script_json`). A view's page is kept in the viz-cache."""
+
+    view: str
+    title: str
+    subtitle: str
+    nodes: int
+    notice: str
+    data: str
+
+
 def render_html(view: ViewData) -> str:
     """The page for one view, as a string: vis-network below :data:`WEBGL_FROM` nodes, sigma.js
     from there on; the same page around either (view.js)."""
+    return render_page(page_of(view))
+
+
+def page_of(view: ViewData) -> Page:
+    """What the page of ``view`` holds, before the template."""
+    from kg.viz.layout import LABEL_PX
+
     payload: dict[str, Any] = {
         "view": view.view,
         "title": view.title,
@@ -77,8 +99,14 @@ def render_html(view: ViewData) -> str:
         ],
     }
     payload["nodes"], payload["edges"], payload["options"] = network_data(view)
-    data = script_json(payload)
-    webgl = len(view.nodes) >= WEBGL_FROM
+    data = str(script_json(payload))
+    return Page(view.view, view.title, view.subtitle, len(view.nodes), view.notice, data)
+
+
+def render_page(page: Page) -> str:
+    """The page's HTML: the template around the data, the drawer for its size, page.js, and a
+    Content-Security-Policy allowing exactly those scripts."""
+    webgl = page.nodes >= WEBGL_FROM
     if webgl:
         scripts = [_static(name) for name in WEBGL_SCRIPTS]
     else:
@@ -97,9 +125,9 @@ def render_html(view: ViewData) -> str:
         ]
     )
     return template().render(
-        view=view,
+        view=page,
         csp=csp,
-        data=data,
+        data=Markup(page.data),
         vis_css=Markup("") if webgl else _raw(_vis_asset("vis-network.css"), "style"),
         page_css=_raw(_static("view.css"), "style"),
         scripts=[_raw(s, "script") for s in scripts],
@@ -145,6 +173,8 @@ def network_data(view: ViewData) -> tuple[list[dict[str, Any]], list[dict[str, A
     """Node and edge dicts plus vis-network options. Positions come from :mod:`kg.viz.layout`
     and physics is off: the page draws at once and holds still (its *Relax* button runs
     ForceAtlas2 in the browser for a while, from the same positions)."""
+    from kg.viz.layout import SEED
+
     nodes = [
         {
             "id": n.id,
