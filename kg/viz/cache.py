@@ -94,12 +94,13 @@ def source_digest(path: str) -> str:
 
 @cache
 def code_digest() -> str:
-    """A short hash of all of kg's code and page assets (.py, .js, .css, .j2; a few
-    milliseconds): the key of a cached page, which every part of kg may shape."""
+    """A short hash of all of kg's Python code (a few milliseconds): the key of a cached page's
+    data, which any part of kg may shape (the page's scripts and template are applied to it
+    when it is written, so they are not part of it)."""
     digest = hashlib.sha256()
     root = Path(kg.__file__).parent
-    for path in sorted(root.rglob("*")):
-        if path.suffix in (".py", ".js", ".css", ".j2"):
+    for path in sorted(root.rglob("*.py")):
+        if path.is_file():
             digest.update(str(path.relative_to(root)).encode("utf-8") + b"\0")
             digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
