@@ -20,6 +20,34 @@
   var LINKS_FROM_RATIO = 0.4;
   var HAZE = 5000;  /* links, from which they wait for the zoom */
 
+  /* sigma's point program sizes points in screen pixels; kg's sizes are in the layout's units
+     (itemSizesReference "positions"): the same program, with a point as wide as the node's disc
+     at the current zoom, and at least 1.5 pixels */
+  function pointsProgram() {
+    var Points = Sigma.rendering.NodePointProgram;
+    return class extends Points {
+      getDefinition() {
+        var definition = super.getDefinition();
+        var shader = definition.VERTEX_SHADER_SOURCE
+          .replace("uniform float u_sizeRatio;", "uniform float u_sizeRatio;\nuniform float u_scale;")
+          .replace(/gl_PointSize = [^;]*;/, "gl_PointSize = max(a_size * u_scale * 2.0, 1.5);")
+          .replace(/v_border = [^;]*;/, "v_border = 0.5 / max(a_size * u_scale, 0.75);");
+        if (shader.indexOf("u_scale * 2.0") < 0) throw new Error("sigma's point shader changed");
+        return Object.assign({}, definition, {
+          VERTEX_SHADER_SOURCE: shader,
+          UNIFORMS: definition.UNIFORMS.concat(["u_scale"])
+        });
+      }
+      setUniforms(params, program) {
+        super.setUniforms(params, program);
+        var a = this.renderer.graphToViewport({ x: 0, y: 0 });
+        var b = this.renderer.graphToViewport({ x: 1000, y: 0 });  /* pixels per 1,000 units */
+        program.gl.uniform1f(program.uniformLocations.u_scale,
+                             (b.x - a.x) / 1000 * params.pixelRatio);
+      }
+    };
+  }
+
   window.kgDraw = function (container, data, state, ui) {
     var graph = new graphology.Graph({ type: "undirected", multi: false, allowSelfLoops: false });
     data.nodes.forEach(function (n) {
@@ -70,7 +98,7 @@
       },
       /* points and 1-pixel lines: a software renderer (headless Chromium, or no GPU) draws
          15,000 nodes and 40,000 links in a frame; sigma's default quads take seconds there */
-      nodeProgramClasses: { circle: Sigma.rendering.NodePointProgram },
+      nodeProgramClasses: { circle: pointsProgram() },
       edgeProgramClasses: { line: Sigma.rendering.EdgeLineProgram }
     });
     var camera = renderer.getCamera();
