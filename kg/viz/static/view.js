@@ -544,6 +544,7 @@
     var kept = decodeURIComponent(location.hash.slice(1));
     if (kept && byId.has(kept)) select(kept, false);
     state.ready = true;
+    state.readyAt = performance.now();  /* ms from opening the page, on the browser's clock */
     document.body.setAttribute("data-ready", "true");
   }
   if (!data.nodes.length) {
