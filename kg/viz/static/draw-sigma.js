@@ -53,7 +53,10 @@
     data.nodes.forEach(function (n) {
       graph.addNode(n.id, { x: n.x, y: -n.y, size: n.size, color: n.color.background });
     });
+    var edgesIn = false;
     function addEdges() {
+      if (edgesIn) return;
+      edgesIn = true;
       data.edges.forEach(function (e) {
         try {
           graph.addEdge(e.from, e.to, { size: Math.max(0.5, e.width / 2), color: EDGE });
@@ -62,7 +65,8 @@
       });
     }
     var haze = data.edges.length >= HAZE;
-    /* a haze of links waits for the zoom: they join the graph once it is drawn (below) */
+    /* a haze of links, hidden far out, joins the graph once it is drawn and the page is idle,
+       or as soon as the camera comes close enough to show it (below) */
     if (!haze) addEdges();
 
     var byId = new Map();
@@ -105,6 +109,7 @@
     camera.on("updated", function (view) {
       if (haze && (view.ratio > LINKS_FROM_RATIO) !== far) {
         far = !far;
+        addEdges();
         renderer.refresh({ skipIndexation: true });
       }
     });
@@ -257,7 +262,9 @@
       drawOver();
       requestAnimationFrame(function () {
         callback();
-        if (haze) setTimeout(addEdges, 0);  /* hidden while far: the picture does not change */
+        if (!haze) return;  /* hidden while far: adding them does not change the picture */
+        if (window.requestIdleCallback) window.requestIdleCallback(addEdges, { timeout: 3000 });
+        else setTimeout(addEdges, 500);
       });
     };
     r.redraw = function () { renderer.refresh({ skipIndexation: true }); };
