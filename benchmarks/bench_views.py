@@ -5,13 +5,17 @@ peer in the same run (issue 13's targets: write ≤ 4× `kg --version`; drawn an
                                      [--repeat 3] [--out DIR] [--find Bengio --find Scholkopf]
 
 For each view: the wall time of `kg viz VIEW --store STORE -o FILE` (a fresh process, as a user
-runs it) once with the store's viz-cache/ emptied first ("cold": the first view after a build
-computes the communities and layout) and then the median of --repeat runs ("warm": they are read
-from the cache), next to `kg --version`'s; the page size. Then, in headless Chromium at 1440×900
+runs it) three ways — "cold": with the store's viz-cache/ emptied first, so the view computes
+everything (the communities, the layout, the page; as on a store whose build did not prepare
+it); "after build": the cache emptied, then what `kg build` runs once it has written the graph
+(kg.viz.pages.prepare_views, timed as "build +"), then `kg viz`; "warm": the median of --repeat
+more runs — next to `kg --version`'s median, measured before and after the views in the same
+run; the page size; and the load average. Then, in headless Chromium at 1440×900
 with the network blocked: which drawer the page uses (vis-network or sigma.js), the time from
-navigation to the page's ``data-ready``, the share of the graph's pixels that differ between
-screenshots 2 s and 8 s after load (under 1%: the picture was still at 2 s), the time to select
-the busiest node and draw the next frame, and what the search box selects for each --find. A view
+opening the page to its ``data-ready`` (on the browser's clock: the picture is on screen), the
+share of the graph's pixels that differ between screenshots 2 s and 8 s after opening it (under
+1%: the picture was still at 2 s), the time to select the busiest node and draw the next frame,
+and what the search box selects for each --find. A view
 is a name as `kg viz` takes it, with extra options after a colon: ``coauthors:--max-nodes=100000``,
 ``author:Michael I. Jordan``.
 """
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import os
 import shlex
 import shutil
 import statistics
@@ -53,11 +58,26 @@ FRAME = """(id) => new Promise((done) => { const t = performance.now();
   requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - t))); })"""
 
 
+PREPARE = """import sys
+from pathlib import Path
+from kg.store.networkx import NetworkXStore
+from kg.viz.pages import prepare_views
+prepare_views(NetworkXStore(Path(sys.argv[1])))"""
+
+
 def kg(*args: str) -> float:
     """Wall seconds of one `kg …` process."""
+    return timed([sys.executable, "-m", "kg", *args])
+
+
+def timed(command: list[str]) -> float:
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "kg", *args], check=True, capture_output=True)
+    subprocess.run(command, check=True, capture_output=True)
     return time.perf_counter() - start
+
+
+def load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,11 +95,10 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out or Path(tempfile.mkdtemp(prefix="kg-bench-views-"))
     out.mkdir(parents=True, exist_ok=True)
 
-    peer = statistics.median(kg("--version") for _ in range(args.repeat))
-    print(f"kg --version: {peer:.2f} s (median of {args.repeat})")
+    print(f"load average {load()}")
+    peers = [kg("--version") for _ in range(args.repeat)]
     cache = args.store / "viz-cache"
-    pages = []
-    print(f"{'view':<34} {'cold s':>7} {'warm s':>7} {'× peer':>7} {'MB':>7}")
+    pages, rows = [], []
     for spec in views:
         name, _, extra = spec.partition(":")
         page = out / (name + ("-" + extra.strip("-").replace("=", "-") if extra else "") + ".html")
@@ -90,12 +109,28 @@ def main(argv: list[str] | None = None) -> int:
         elif extra:
             cmd += shlex.split(extra.replace("=", " "))
         cmd += ["--store", str(args.store), "-o", str(page)]
-        shutil.rmtree(cache, ignore_errors=True)  # the first run after a build
+        shutil.rmtree(cache, ignore_errors=True)  # nothing computed yet
         cold = kg(*cmd)
+        shutil.rmtree(cache, ignore_errors=True)
+        prepare = timed([sys.executable, "-c", PREPARE, str(args.store)])  # what kg build adds
+        first = kg(*cmd)
         warm = statistics.median(kg(*cmd) for _ in range(args.repeat))
-        size = page.stat().st_size / 1e6
-        print(f"{spec:<34} {cold:>7.2f} {warm:>7.2f} {warm / peer:>7.1f} {size:>7.2f}")
+        rows.append((spec, cold, prepare, first, warm, page.stat().st_size / 1e6))
         pages.append((spec, page))
+    peers += [kg("--version") for _ in range(args.repeat)]
+    peer = statistics.median(peers)
+    print(f"kg --version: {peer:.2f} s (median of {len(peers)}: {min(peers):.2f}–{max(peers):.2f})")
+    print(
+        f"{'view':<34} {'cold s':>7} {'build +':>8} {'after build':>12} {'warm s':>7} "
+        f"{'× peer':>11} {'MB':>6}"
+    )
+    for spec, cold, prepare, first, warm, size in rows:
+        ratio = f"{first / peer:.1f}/{warm / peer:.1f}"
+        print(
+            f"{spec:<34} {cold:>7.2f} {prepare:>8.2f} {first:>12.2f} {warm:>7.2f} {ratio:>11} "
+            f"{size:>6.2f}"
+        )
+    print("(× peer: after build / warm)")
 
     from playwright.sync_api import sync_playwright
 
@@ -109,14 +144,13 @@ def main(argv: list[str] | None = None) -> int:
             context.route("http*://**/*", lambda route: route.abort())
             tab = context.new_page()
             start = time.perf_counter()
-            tab.goto(page.resolve().as_uri())
-            loaded = time.perf_counter()
+            tab.goto(page.resolve().as_uri(), wait_until="commit")
             tab.wait_for_selector("body[data-ready=true]", state="attached", timeout=120_000)
-            ready = time.perf_counter() - start
+            ready = tab.evaluate("window.kgView.readyAt") / 1000  # from navigation, page's clock
             graph = tab.locator("#graph")
-            tab.wait_for_timeout(max(0.0, 2.0 - (time.perf_counter() - loaded)) * 1000)
+            tab.wait_for_timeout(max(0.0, 2.0 - (time.perf_counter() - start)) * 1000)
             first = graph.screenshot()
-            tab.wait_for_timeout(max(0.0, 8.0 - (time.perf_counter() - loaded)) * 1000)
+            tab.wait_for_timeout(max(0.0, 8.0 - (time.perf_counter() - start)) * 1000)
             second = graph.screenshot()
             blank = context.new_page()
             changed = blank.evaluate(
@@ -134,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"    search {query!r} → {tab.evaluate(FIND, query)!r}")
             context.close()
         browser.close()
-    print(f"\npages in {out}")
+    print(f"\nload average {load()}; pages in {out}")
     return 0
 
 

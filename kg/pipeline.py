@@ -105,6 +105,9 @@ def build(
         max_coauthors=max_coauthors,
         progress=progress,
     )
+    from kg.viz.pages import prepare_views
+
+    prepare_views(store)  # the default view's page, so the first `kg viz` after a build reads it
     return BuildResult(
         batch=batch,
         papers_written=len(records),

@@ -154,7 +154,7 @@ def test_a_crash_while_saving_leaves_the_previous_graph(home, monkeypatch):
     result = runner.invoke(app, ["build", "--fresh"])
     assert result.exit_code == 130
     assert (home / "graph.kg").read_bytes() == before
-    assert sorted(p.name for p in Path(home).iterdir()) == [".lock", "graph.kg"]
+    assert sorted(p.name for p in Path(home).iterdir()) == [".lock", "graph.kg", "viz-cache"]
 
 
 def test_stats_on_an_empty_store_says_so(home):
@@ -219,7 +219,7 @@ def test_leftovers_of_a_killed_save_are_removed_by_the_next_build(home):
     leftover.write_text('{"half": ')
     result = invoke("build", str(sample_paths()[0]))
     assert result.exit_code == 0
-    assert sorted(p.name for p in home.iterdir()) == [".lock", "graph.kg"]
+    assert sorted(p.name for p in home.iterdir()) == [".lock", "graph.kg", "viz-cache"]
 
 
 def hold_lock(home: Path):

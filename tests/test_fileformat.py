@@ -156,7 +156,7 @@ def test_an_old_node_link_store_opens_with_a_note_and_the_next_build_converts_it
 
     result = kg("build", str(sample_paths()[0]), "--store", str(old), "--backend", "networkx")
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in old.iterdir()) == [".lock", "graph.kg"]
+    assert sorted(p.name for p in old.iterdir()) == [".lock", "graph.kg", "viz-cache"]
     assert NetworkXStore(old).counts().node("Paper") == 80
 
 

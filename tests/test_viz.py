@@ -8,6 +8,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -414,9 +415,33 @@ def test_markup_in_names_is_data_not_markup(tmp_path: Path) -> None:
     ego = render_html(make_view(G, "author", EVIL_NAME))
     assert "<title>Author: Eve &lt;img src=x onerror=" in ego
     paper_page = parse(render_html(make_view(G, "entity", "EvilNet", hops=1)))
-    payload = json.loads(paper_page.scripts[0])
-    abstracts = [n["info"]["abstract"] for n in payload["nodes"] if n["info"]["abstract"]]
-    assert abstracts == [EVIL_ABSTRACT]
+    abstracts = [n["info"]["abstract"] for n in page_nodes(paper_page.scripts[0])]
+    assert [a for a in abstracts if a] == [EVIL_ABSTRACT]
+
+
+def page_nodes(data: str) -> list[dict[str, Any]]:
+    """A page's nodes unfolded from its compact data block as view.js unfolds them: each with
+    its id, label and details (heading, kind, fields, items, abstract)."""
+    payload = json.loads(data)
+    columns = payload["nodes"]
+
+    def text(value: str | int) -> str:
+        return payload["strings"][value] if isinstance(value, int) else value
+
+    return [
+        {
+            "id": id_,
+            "label": columns["label"][i],
+            "info": {
+                "heading": packed[0],
+                "kind": text(packed[1]),
+                "fields": [[text(a), text(b)] for a, b in packed[2]],
+                "items": [[text(x) for x in item] for item in packed[4]],
+                "abstract": packed[5],
+            },
+        }
+        for i, (id_, packed) in enumerate(zip(columns["id"], columns["info"], strict=True))
+    ]
 
 
 def _strings(value: object) -> list[str]:
@@ -494,12 +519,12 @@ def test_views_read_every_store_the_same(
 def _viz_and_query_groups(store_dir: Path, out: Path, hash_seed: str) -> tuple[Any, Any]:
     """`kg viz coauthors` and `kg query communities` in a fresh process with PYTHONHASHSEED."""
     env = {**os.environ, "PYTHONHASHSEED": hash_seed, "NEO4J_URI": ""}
+    shutil.rmtree(store_dir / "viz-cache", ignore_errors=True)  # computed here, not read back
     common = ["--store", str(store_dir), "--backend", "networkx"]
     kg = [sys.executable, "-m", "kg"]
     subprocess.run([*kg, "viz", "coauthors", "-o", str(out), *common], env=env, check=True)
-    payload = json.loads(parse(out.read_text("utf-8")).scripts[0])
     groups: dict[str, set[str]] = {}
-    for node in payload["nodes"]:
+    for node in page_nodes(parse(out.read_text("utf-8")).scripts[0]):
         fields = dict(node["info"]["fields"])
         groups.setdefault(fields["Group"].split()[0], set()).add(node["info"]["heading"])
     shown = sorted(sorted(g) for g in groups.values() if len(g) > 1)

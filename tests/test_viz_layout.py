@@ -5,11 +5,13 @@ chosen so that none covers a more important one."""
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from pathlib import Path
 
 import pytest
 from test_viz import sample  # noqa: F401  (a fixture)
+from typer.testing import CliRunner
 
 from kg.store.networkx import NetworkXStore
 from kg.viz import coauthors_view, topics_view
@@ -124,3 +126,42 @@ def test_communities_and_layout_are_cached_beside_the_store_until_the_graph_chan
     assert [
         (n.id, n.x, n.y) for n in make_view(NetworkXStore(tmp_path / "kg"), "coauthors").nodes
     ] == [(n.id, n.x, n.y) for n in changed.nodes]
+
+
+def test_the_first_kg_viz_after_a_build_reads_the_page_the_build_prepared(tmp_path: Path) -> None:
+    from test_viz import paper
+
+    from kg.cli import app
+    from kg.graph import build_graph
+    from kg.model import ExtractedPaper
+    from kg.viz.pages import prepare_views, view_page
+
+    store_dir = tmp_path / "kg"
+    result = CliRunner().invoke(app, ["build", "--store", str(store_dir), "--backend", "networkx"])
+    assert result.exit_code == 0, result.output
+    prepared = list((store_dir / "viz-cache").glob("page-coauthors-*.json"))
+    assert len(prepared) == 1  # `kg build` computed the default co-author page
+    # `kg viz coauthors` writes that page: mark it, and the mark is what the page shows
+    entry = json.loads(prepared[0].read_text(encoding="utf-8"))
+    prepared[0].write_text(json.dumps({**entry, "subtitle": "read back"}), encoding="utf-8")
+    out = tmp_path / "team.html"
+    common = ["--store", str(store_dir), "--backend", "networkx", "-o", str(out)]
+    result = CliRunner().invoke(app, ["viz", "coauthors", *common])
+    assert result.exit_code == 0, result.output
+    assert "read back" in out.read_text(encoding="utf-8")
+    # options other than the prepared ones compute their own page
+    result = CliRunner().invoke(app, ["viz", "coauthors", "--max-nodes", "20", *common])
+    assert "read back" not in out.read_text(encoding="utf-8")
+
+    # a changed graph: its own page, never the one of the graph before
+    def write(teams: list[list[str]]) -> NetworkXStore:
+        store = NetworkXStore(store_dir)
+        records = [paper(f"Study {i}.", names) for i, names in enumerate(teams)]
+        store.write(build_graph([ExtractedPaper(p, []) for p in records]), fresh=True)
+        prepare_views(store)
+        return store
+
+    teams = [["Ann A", "Bo B", "Cy C"], ["Ann A", "Di D"]]
+    assert view_page(write(teams), "coauthors").subtitle.startswith("4 authors · 4 co-author links")
+    grown = view_page(write([*teams, ["Cy C", "Ed E"]]), "coauthors")
+    assert grown.subtitle.startswith("5 authors · 5 co-author links")

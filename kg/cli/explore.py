@@ -85,15 +85,19 @@ def viz_cmd(
     where: StoreOptions,
 ) -> None:
     """Write an interactive, offline HTML view of the graph and print its path."""
-    from kg.viz import default_output_path, make_view, write_html, write_trends
+    from kg.viz.render import default_output_path, render_page, write_page
 
     with where.open() as graph_store:
         if view.lower() == "trends":  # the trends query's chart (NAME and --entity), no network
+            from kg.viz.trends import write_trends
+
             names = [e for e in (arg, *(entity or [])) if e]
             show(f"{run(lambda: write_trends(graph_store, entities=names, output=output))}\n")
             return
-        data = run(
-            lambda: make_view(
+        from kg.viz.pages import view_page
+
+        page = run(
+            lambda: view_page(
                 graph_store,
                 view.lower(),
                 arg,
@@ -102,9 +106,10 @@ def viz_cmd(
                 hops=hops,
             )
         )
-    path = run(lambda: write_html(data, output or default_output_path(view.lower(), arg)))
-    if data.notice:
-        err.print(printable(data.notice), highlight=False, markup=False)
+    target = output or default_output_path(view.lower(), arg)
+    path = run(lambda: write_page(render_page(page), target))
+    if page.notice:
+        err.print(printable(page.notice), highlight=False, markup=False)
     out.print(str(path), highlight=False, markup=False)
     if png or svg:
         from kg.viz.export import export_png, export_svg

@@ -70,6 +70,7 @@ def words() -> Words:
     values["problem_of_stop"] = values["problem_head_stop"] - task_nouns  # type: ignore[operator]
     return Words(**values)  # type: ignore[arg-type]
 
+
 W = words()
 
 

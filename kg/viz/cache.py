@@ -1,9 +1,11 @@
 """What a view costs to compute once per graph — the co-author communities (Louvain over the
-whole graph) and the layout of big views — kept beside the embedded store in ``viz-cache/``.
+whole graph), the layout of big views, and the finished page data of a view — kept beside the
+embedded store in ``viz-cache/``.
 
-Entries are keyed by a hash of their whole input (the graph's co-author links, the nodes and links
-laid out) and of the code that computes them, so a rebuilt graph or a changed kg never reads a
-stale answer: it computes and stores a new one. Both computations are seeded and deterministic,
+Entries are keyed by a hash of their whole input — the graph (:func:`graph_digest`: the store
+file's header, which holds every column's length and CRC-32), or the nodes and links laid out —
+and of the code that computes them, so a rebuilt graph or a changed kg never reads a stale
+answer: it computes and stores a new one. Both computations are seeded and deterministic,
 so a cached answer is the answer. A Neo4j store has no folder here: nothing is cached. A cache
 that cannot be written (a read-only store) only costs the time to compute again.
 """
@@ -13,12 +15,16 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import struct
 import tempfile
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
+import kg
 from kg import __version__
+from kg.store.fileformat import _PREFIX, MAGIC
 
 T = TypeVar("T")
 CACHE_DIR = "viz-cache"
@@ -28,14 +34,19 @@ KEEP = 6  # entries of one kind kept (a few views' layouts); older ones are dele
 class ViewCache:
     """JSON answers in ``directory`` (None: a cache that keeps nothing)."""
 
-    def __init__(self, directory: Path | None) -> None:
+    def __init__(self, directory: Path | None, source: Path | None = None) -> None:
         self.directory = directory
+        self.source = source  # the store's graph file
+        #: the digest of the graph the store held when the cache was opened (None: unknown)
+        self.graph = graph_digest(source)
 
     @classmethod
     def beside(cls, store: Any) -> ViewCache:
         """The cache of an embedded store (its folder has a ``viz-cache``); none for Neo4j."""
         folder = getattr(store, "directory", None)
-        return cls(Path(folder) / CACHE_DIR if folder is not None else None)
+        if folder is None:
+            return cls(None)
+        return cls(Path(folder) / CACHE_DIR, getattr(store, "path", None))
 
     def get(
         self,
@@ -58,7 +69,8 @@ class ViewCache:
         except (OSError, ValueError):
             pass  # not cached yet, or a partial file from elsewhere: compute
         value = compute()
-        self._put(kind, path, encode(value))
+        if self.graph is None or graph_digest(self.source) == self.graph:
+            self._put(kind, path, encode(value))  # (not if the graph was replaced meanwhile)
         return value
 
     def _put(self, kind: str, path: Path, value: Any) -> None:
@@ -78,3 +90,35 @@ class ViewCache:
 def source_digest(path: str) -> str:
     """A short hash of a module's source: part of a cache key, so changed code recomputes."""
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+
+
+@cache
+def code_digest() -> str:
+    """A short hash of all of kg's Python code (a few milliseconds): the key of a cached page's
+    data, which any part of kg may shape (the page's scripts and template are applied to it
+    when it is written, so they are not part of it)."""
+    digest = hashlib.sha256()
+    root = Path(kg.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        if path.is_file():
+            digest.update(str(path.relative_to(root)).encode("utf-8") + b"\0")
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def graph_digest(path: Path | None) -> str | None:
+    """A hash of a ``.kg`` graph file's header — its tables, their sizes and every column's
+    offset, length and CRC-32 — so any change of the graph changes it, for the cost of reading
+    the header. None when there is no such file (a Neo4j store, an empty or old-format one)."""
+    if path is None:
+        return None
+    try:
+        with Path(path).open("rb") as fh:
+            head = fh.read(_PREFIX.size)
+            magic, _, length = _PREFIX.unpack(head)
+            header = fh.read(length)
+    except (OSError, struct.error):
+        return None
+    if magic != MAGIC or len(header) != length:
+        return None
+    return hashlib.sha256(head + header).hexdigest()[:32]

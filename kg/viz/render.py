@@ -22,10 +22,13 @@ import hashlib
 import importlib.util
 import json
 import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jinja2
 from markupsafe import Markup
@@ -33,8 +36,10 @@ from markupsafe import Markup
 from kg import __version__
 from kg.errors import KGError
 from kg.model import fold
-from kg.viz.layout import LABEL_PX, SEED
-from kg.viz.views import ViewData
+
+if TYPE_CHECKING:  # (kg.viz.views and .layout import networkx and numpy: not for a cached page)
+    from kg.viz.info import Info
+    from kg.viz.views import ViewData, VNode
 
 VIS_VERSION = "9.1.2"
 TEMPLATE = "view.html.j2"
@@ -44,9 +49,29 @@ WEBGL_FROM = 2500
 WEBGL_SCRIPTS = ("vendor/graphology.umd.min.js", "vendor/sigma.min.js", "draw-sigma.js")
 
 
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A view ready for the template: its titles, size and notice, and the graph as the JSON text
+    of the page's data block (:func:`script_json`). A view's page is kept in the viz-cache."""
+
+    view: str
+    title: str
+    subtitle: str
+    nodes: int
+    notice: str
+    data: str
+
+
 def render_html(view: ViewData) -> str:
     """The page for one view, as a string: vis-network below :data:`WEBGL_FROM` nodes, sigma.js
     from there on; the same page around either (view.js)."""
+    return render_page(page_of(view))
+
+
+def page_of(view: ViewData) -> Page:
+    """What the page of ``view`` holds, before the template."""
+    from kg.viz.layout import LABEL_PX
+
     payload: dict[str, Any] = {
         "view": view.view,
         "title": view.title,
@@ -76,9 +101,17 @@ def render_html(view: ViewData) -> str:
             for c in view.clusters
         ],
     }
-    payload["nodes"], payload["edges"], payload["options"] = network_data(view)
-    data = script_json(payload)
-    webgl = len(view.nodes) >= WEBGL_FROM
+    nodes, edges, palette, strings, options = network_data(view)
+    payload |= {"nodes": nodes, "edges": edges, "palette": palette, "strings": strings}
+    payload["options"] = options
+    data = str(script_json(payload))
+    return Page(view.view, view.title, view.subtitle, len(view.nodes), view.notice, data)
+
+
+def render_page(page: Page) -> str:
+    """The page's HTML: the template around the data, the drawer for its size, page.js, and a
+    Content-Security-Policy allowing exactly those scripts."""
+    webgl = page.nodes >= WEBGL_FROM
     if webgl:
         scripts = [_static(name) for name in WEBGL_SCRIPTS]
     else:
@@ -97,9 +130,9 @@ def render_html(view: ViewData) -> str:
         ]
     )
     return template().render(
-        view=view,
+        view=page,
         csp=csp,
-        data=data,
+        data=Markup(page.data),
         vis_css=Markup("") if webgl else _raw(_vis_asset("vis-network.css"), "style"),
         page_css=_raw(_static("view.css"), "style"),
         scripts=[_raw(s, "script") for s in scripts],
@@ -141,38 +174,48 @@ def write_page(html: str, path: Path) -> Path:
     return path
 
 
-def network_data(view: ViewData) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict]:
-    """Node and edge dicts plus vis-network options. Positions come from :mod:`kg.viz.layout`
-    and physics is off: the page draws at once and holds still (its *Relax* button runs
-    ForceAtlas2 in the browser for a while, from the same positions)."""
-    nodes = [
-        {
-            "id": n.id,
-            "label": n.label,
-            "x": n.x,
-            "y": n.y,
-            "size": n.radius,
-            "color": _node_color(n.color, center=n.center),
-            "kind": n.kind,
-            "tracks": n.tracks,
-            "info": n.info.as_dict(),
-            "borderWidth": 4 if n.center else 1,
-            "labelZoom": n.label_zoom,
-            "years": n.years,
-        }
-        for n in view.nodes
-    ]
-    edges = [
-        {
-            "from": e.source,
-            "to": e.target,
-            "width": e.width,
-            "kind": e.kind,
-            "title": e.title,
-            "weight": e.weight,
-        }
-        for e in view.edges
-    ]
+def network_data(
+    view: ViewData,
+) -> tuple[dict[str, list], dict[str, list], list[tuple[str, str]], list[str], dict]:
+    """Nodes, links, palette, string table and vis-network options, compact (view.js unfolds
+    them): nodes and links are columns, not one object each; a node's colours are a number in
+    ``palette``; a string that nodes repeat (track names, paper names in authors' tooltips,
+    field names) is a number in ``strings``; links are node numbers, widths, joint papers, and
+    — for vis-network, which shows them on hover — titles. A whole co-author graph's page is
+    less than half the size, and the browser parses it in as much less time. Positions come
+    from :mod:`kg.viz.layout` and physics is off: the page draws at once and holds still."""
+    from kg.viz.layout import SEED
+
+    counts = Counter(text for n in view.nodes for text in _repeatable(n))
+    strings = [text for text, k in counts.items() if k > 1 and len(text) > 3]
+    ref = {text: i for i, text in enumerate(strings)}.get
+    palette: dict[tuple[str, str], int] = {}
+    nodes: dict[str, list] = {
+        "id": [n.id for n in view.nodes],
+        "label": [n.label for n in view.nodes],
+        "x": [n.x for n in view.nodes],
+        "y": [n.y for n in view.nodes],
+        "size": [n.radius for n in view.nodes],
+        "c": [
+            palette.setdefault(_node_color(n.color, center=n.center), len(palette))
+            for n in view.nodes
+        ],
+        "kind": [ref(n.kind, n.kind) for n in view.nodes],
+        "tracks": [[ref(t, t) for t in n.tracks] for n in view.nodes],
+        "center": [int(n.center) for n in view.nodes],
+        "labelZoom": [n.label_zoom for n in view.nodes],
+        "years": [n.years for n in view.nodes],
+        "info": [_packed(n.info, ref) for n in view.nodes],
+    }
+    number = {n.id: i for i, n in enumerate(view.nodes)}
+    edges: dict[str, list] = {
+        "from": [number[e.source] for e in view.edges],
+        "to": [number[e.target] for e in view.edges],
+        "width": [e.width for e in view.edges],
+        "weight": [e.weight for e in view.edges],
+    }
+    if len(view.nodes) < WEBGL_FROM:  # sigma.js pages show no link tooltips
+        edges["title"] = [e.title for e in view.edges]
     big = len(view.nodes) > 150
     options: dict[str, Any] = {
         "physics": {
@@ -210,7 +253,7 @@ def network_data(view: ViewData) -> tuple[list[dict[str, Any]], list[dict[str, A
             "arrows": {"to": {"enabled": False}},
         },
     }
-    return nodes, edges, options
+    return nodes, edges, list(palette), strings, options
 
 
 def script_json(value: Any) -> Markup:
@@ -229,14 +272,40 @@ def script_json(value: Any) -> Markup:
     return Markup(text)
 
 
-def _node_color(color: str, *, center: bool) -> dict[str, Any]:
-    border = "#1f2328" if center else _darken(color)
-    return {
-        "background": color,
-        "border": border,
-        "highlight": {"background": color, "border": "#1f2328"},
-        "hover": {"background": color, "border": "#1f2328"},
-    }
+def _repeatable(node: VNode) -> Iterator[str]:
+    """The strings of a node that other nodes may share (not its id, name or abstract)."""
+    info = node.info
+    yield node.kind
+    yield from node.tracks
+    yield info.kind
+    yield info.items_title
+    for label, value in info.fields:
+        yield label
+        yield value
+    for item in info.items:
+        yield from item.values()
+
+
+def _packed(info: Info, ref: Callable[[str, str], int | str]) -> list:
+    """[heading, kind, fields, items title, items ([name, note(, quote)]), abstract], each shared
+    string a number in the page's table (``ref``)."""
+    return [
+        info.heading,
+        ref(info.kind, info.kind),
+        [[ref(label, label), ref(value, value)] for label, value in info.fields],
+        ref(info.items_title, info.items_title),
+        [
+            [ref(i["name"], i["name"]), ref(i["note"], i["note"])]
+            + ([ref(i["quote"], i["quote"])] if i["quote"] else [])
+            for i in info.items
+        ],
+        info.abstract,
+    ]
+
+
+def _node_color(color: str, *, center: bool) -> tuple[str, str]:
+    """(fill, border): the border darker, or black for the centre of an ego view."""
+    return color, "#1f2328" if center else _darken(color)
 
 
 def _darken(color: str, factor: float = 0.75) -> str:

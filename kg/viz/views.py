@@ -536,10 +536,10 @@ def _communities(
     defaults = {p.name: p.default for p in named_query("communities").spec.params}
     resolution, seed = defaults["resolution"], defaults["seed"]
     if cache is not None:  # Louvain over the whole graph: seconds, once per graph
-        edges = sorted(coauthor_edges_of(ix))
+        graph = cache.graph or sorted(coauthor_edges_of(ix))  # the file's digest, or the links
         ix.memo[("louvain", resolution, seed)] = cache.get(
             "communities",
-            [_LOUVAIN_CODE, resolution, seed, edges],
+            [_LOUVAIN_CODE, resolution, seed, graph],
             lambda: community_groups(ix, resolution=resolution, seed=seed),
             decode=lambda rows: [tuple(r) for r in rows],
         )

@@ -8,9 +8,15 @@
   var DIM = { background: "#eceef1", border: "#dfe3e8" };
   var DIM_EDGE = { color: "#eceef1", highlight: "#eceef1", hover: "#eceef1", opacity: 0.5 };
 
+  /* vis-network's colours of a node: its own, and a dark border when hovered or selected */
+  function full(color) {
+    var dark = { background: color.background, border: "#1f2328" };
+    return { background: color.background, border: color.border, highlight: dark, hover: dark };
+  }
+
   window.kgDraw = function (container, data, state, ui) {
     var visNodes = new vis.DataSet(data.nodes.map(function (n) {
-      return { id: n.id, x: n.x, y: n.y, shape: "dot", size: n.size, color: n.color,
+      return { id: n.id, x: n.x, y: n.y, shape: "dot", size: n.size, color: full(n.color),
                borderWidth: n.borderWidth, title: ui.tooltip(n) };
     }));
     var visEdges = new vis.DataSet(data.edges.map(function (e, i) {
@@ -39,7 +45,7 @@
     var r = { network: network, kind: "vis-network" };
     r.light = function (ids) {
       visNodes.update(data.nodes.map(function (n) {
-        return { id: n.id, color: !ids || ids.has(n.id) ? n.color : DIM };
+        return { id: n.id, color: !ids || ids.has(n.id) ? full(n.color) : DIM };
       }));
       visEdges.update(data.edges.map(function (e, i) {
         var on = !ids || (ids.has(e.from) && ids.has(e.to));

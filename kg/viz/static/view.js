@@ -4,8 +4,47 @@
   "use strict";
 
   var data = JSON.parse(document.getElementById("kg-data").textContent);
+  /* kg sends the graph compact (kg/viz/render.py, network_data): nodes and links as columns,
+     colours as numbers in a palette, strings that nodes repeat as numbers in a table, a node's
+     details packed in an array. Unfolded here into what the drawers and this script read; a
+     node's details only when first asked for (a tooltip, the panel, a search). */
+  function text(value) { return typeof value === "number" ? data.strings[value] : value; }
+  function unpack(p) {
+    return {
+      heading: p[0], kind: text(p[1]),
+      fields: p[2].map(function (f) { return [text(f[0]), text(f[1])]; }),
+      items_title: text(p[3]),
+      items: p[4].map(function (i) {
+        return { name: text(i[0]), note: text(i[1]), quote: i.length > 2 ? text(i[2]) : "" };
+      }),
+      abstract: p[5]
+    };
+  }
   var byId = new Map();
-  data.nodes.forEach(function (n) { byId.set(n.id, n); });
+  data.nodes = (function (c) {
+    return c.id.map(function (id, i) {
+      var color = data.palette[c.c[i]];
+      var n = { id: id, label: c.label[i], x: c.x[i], y: c.y[i], size: c.size[i],
+                color: { background: color[0], border: color[1] }, kind: text(c.kind[i]),
+                tracks: c.tracks[i].map(text), borderWidth: c.center[i] ? 4 : 1,
+                labelZoom: c.labelZoom[i], years: c.years[i] };
+      var packed = c.info[i], info = null;
+      Object.defineProperty(n, "info", {
+        enumerable: true,
+        get: function () { return info || (info = unpack(packed)); }
+      });
+      byId.set(id, n);
+      return n;
+    });
+  })(data.nodes);
+  data.edges = (function (c) {
+    var edges = new Array(c.from.length);
+    for (var i = 0; i < edges.length; i++) {
+      edges[i] = { from: data.nodes[c.from[i]].id, to: data.nodes[c.to[i]].id, width: c.width[i],
+                   weight: c.weight[i], title: c.title ? c.title[i] : "" };
+    }
+    return edges;
+  })(data.edges);
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -270,21 +309,46 @@
     return String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
       .replace(/\s+/g, " ").trim();
   }
-  var index = data.nodes.map(function (n) {
-    var title = n.info.fields.filter(function (f) { return f[0] === "Title"; })
-      .map(function (f) { return f[1]; }).join(" ");
-    return { node: n, name: fold(n.info.heading), text: fold(title + " " + n.info.abstract) };
-  }).sort(function (a, b) {
-    return b.node.size - a.node.size || a.name.localeCompare(b.name);
-  });
+  /* built on first use: folding every name, title and abstract is not needed to draw */
+  var index = null;
   var byName = new Map();
-  index.forEach(function (entry) {
-    if (!byName.has(entry.name)) byName.set(entry.name, entry.node.id);
-    var option = document.createElement("option");
-    option.value = entry.node.info.heading;
-    if (data.view !== "coauthors") option.label = entry.node.kind;
-    names.appendChild(option);
-  });
+  function searchIndex() {
+    if (index) return index;
+    index = data.nodes.map(function (n) {
+      var title = n.info.fields.filter(function (f) { return f[0] === "Title"; })
+        .map(function (f) { return f[1]; }).join(" ");
+      return { node: n, name: fold(n.info.heading), text: fold(title + " " + n.info.abstract) };
+    }).sort(function (a, b) {
+      return b.node.size - a.node.size || a.name.localeCompare(b.name);
+    });
+    index.forEach(function (entry) {
+      if (!byName.has(entry.name)) byName.set(entry.name, entry.node.id);
+    });
+    return index;
+  }
+  /* Suggestions: the SUGGEST busiest names with a word starting with what is typed, then names
+     containing it (nothing typed: the busiest of all) — a few, not one option per node. */
+  var SUGGEST = 20;
+  var suggested = null;
+  function suggest() {
+    var q = fold(search.value);
+    if (q === suggested) return;
+    suggested = q;
+    var starts = [], inside = [];
+    var entries = searchIndex();
+    for (var i = 0; i < entries.length && starts.length < SUGGEST; i++) {
+      var at = entries[i].name.indexOf(q);
+      if (at === 0 || (at > 0 && entries[i].name.charAt(at - 1) === " ")) starts.push(entries[i]);
+      else if (at > 0 && inside.length < SUGGEST) inside.push(entries[i]);
+    }
+    names.replaceChildren.apply(names, starts.concat(inside).slice(0, SUGGEST).map(function (entry) {
+      var option = document.createElement("option");
+      option.value = entry.node.info.heading;
+      if (data.view !== "coauthors") option.label = entry.node.kind;
+      return option;
+    }));
+  }
+  search.addEventListener("focus", suggest);
 
   /* The best match: an exact name; else a name with a word starting with the query; else a name
      containing it; else a title or abstract containing it — within each, the node with most
@@ -292,10 +356,11 @@
   function find(query) {
     var q = fold(query);
     if (!q) return null;
+    var entries = searchIndex();
     if (byName.has(q)) return byName.get(q);
     var tiers = [null, null, null];
-    for (var i = 0; i < index.length; i++) {
-      var entry = index[i];
+    for (var i = 0; i < entries.length; i++) {
+      var entry = entries[i];
       var at = entry.name.indexOf(q);
       if (at === 0 || (at > 0 && entry.name.charAt(at - 1) === " ")) return entry.node.id;
       if (at > 0 && tiers[0] === null) tiers[0] = entry.node.id;
@@ -307,6 +372,7 @@
   function runSearch(exactOnly) {
     var q = search.value.trim();
     if (!q) { status.textContent = ""; return; }
+    searchIndex();
     var id = exactOnly ? byName.get(fold(q)) : find(q);
     if (id) {
       if (id !== state.selected) select(id);
@@ -317,7 +383,7 @@
   }
   /* A suggestion picked or a whole name typed selects at once; Enter takes the best match. One
      event each, so one animation. */
-  search.addEventListener("input", function () { runSearch(true); });
+  search.addEventListener("input", function () { runSearch(true); suggest(); });
   document.getElementById("search-form").addEventListener("submit", function (ev) {
     ev.preventDefault();
     runSearch(false);
@@ -478,6 +544,7 @@
     var kept = decodeURIComponent(location.hash.slice(1));
     if (kept && byId.has(kept)) select(kept, false);
     state.ready = true;
+    state.readyAt = performance.now();  /* ms from opening the page, on the browser's clock */
     document.body.setAttribute("data-ready", "true");
   }
   if (!data.nodes.length) {
