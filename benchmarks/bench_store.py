@@ -142,13 +142,19 @@ class Result:
     rels: int
     seconds: float
     peak: Peak
+    cpu: float = 0.0  # this process's CPU seconds: steadier than wall time on a busy machine
+    server_cpu: float = 0.0  # the Neo4j JVM's
 
     def line(self) -> str:
-        server = f", Neo4j JVM peak {self.peak.server_mb:,.0f} MB" if self.peak.server_mb else ""
+        server = (
+            f", Neo4j JVM peak {self.peak.server_mb:,.0f} MB, cpu {self.server_cpu:.1f} s"
+            if self.peak.server_mb
+            else ""
+        )
         return (
             f"{self.backend:<12} {self.papers:>8,} papers  {self.nodes:>9,} nodes  "
             f"{self.rels:>10,} rels  {self.seconds:>7.1f} s  "
-            f"{self.rels / self.seconds:>9,.0f} rels/s  "
+            f"{self.rels / self.seconds:>9,.0f} rels/s  cpu {self.cpu:.1f} s  "
             f"python peak {self.peak.python_mb:,.0f} MB{server}"
         )
 
@@ -162,9 +168,9 @@ def timed_write(
         store.delete_all()  # not timed: both paths start from an empty graph
     gc.collect()
     with peak_rss(server_pid) as peak:
-        t0 = time.perf_counter()
+        t0, c0, s0 = time.perf_counter(), time.process_time(), _cpu(server_pid)
         store.write(graph, fresh=fresh)
-        seconds = time.perf_counter() - t0
+        seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     counts = store.counts()
     return Result(
         backend=store.backend + ("" if fresh else " MERGE"),
@@ -173,7 +179,17 @@ def timed_write(
         rels=sum(counts.rels.values()),  # COAUTHOR included: the store writes those too
         seconds=seconds,
         peak=peak,
+        cpu=cpu,
+        server_cpu=_cpu(server_pid) - s0,
     )
+
+
+def _cpu(pid: int | None) -> float:
+    """CPU seconds (user + system) of a process so far; 0 without one."""
+    if pid is None:
+        return 0.0
+    times = psutil.Process(pid).cpu_times()
+    return float(times.user + times.system)
 
 
 def old_save(store: GraphStore, path: Path) -> str:
@@ -291,6 +307,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--backends", nargs="+", default=["networkx", "neo4j"])
     parser.add_argument("--batch-size", type=int, default=None, help="Neo4j rows per transaction")
     parser.add_argument("--naive-rows", type=int, default=20_000)
+    parser.add_argument(
+        "--merge-peer-up-to", type=int, default=10, help="run the MERGE peer up to this scale"
+    )
     parser.add_argument("--neo4j-heap", default="1g")
     parser.add_argument("--pagecache-mb", type=int, default=512)
     args = parser.parse_args(argv)
@@ -332,7 +351,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     else:
                         # the peer first: the MERGE path into an empty graph
                         n = len(records)
-                        say(timed_write(neo4j_store, graph, n, server_pid, fresh=False).line())
+                        if scale <= args.merge_peer_up_to:
+                            say(timed_write(neo4j_store, graph, n, server_pid, fresh=False).line())
                         result = timed_write(neo4j_store, graph, len(records), server_pid)
                         say(result.line())
                     results.append(result)

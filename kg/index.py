@@ -83,7 +83,13 @@ class GraphIndex:
     # --- nodes --------------------------------------------------------------------------------
 
     def has(self, label: str, id_: str) -> bool:
-        return (label, id_) in self.nodes
+        """Whether a node is in the graph: from its label's ids alone (not every node's row)."""
+        ids = self.memo.get(("ids", label))
+        if ids is None:
+            ids = self.memo["ids", label] = frozenset(
+                self._tables.ids(label) if label in self._tables.nodes else ()
+            )
+        return id_ in ids
 
     def name(self, key: NodeKey) -> str:
         """What a node is called: its ``name`` (a paper's readable label), else its id."""
@@ -153,6 +159,27 @@ class GraphIndex:
 
     def entity_keys(self, id_: str, label: str = "") -> list[EntityKey]:
         return [(lab, id_) for lab in self.entity_ids.get(id_, ()) if not label or lab == label]
+
+    def coauthors_of(self, aid: str) -> dict[str, tuple[int, float]]:
+        """One author's co-authors, {id: (joint papers, weight)}: unless every author's are built
+        already (``coauthors``), read from the COAUTHOR columns' rows that hold ``aid`` — a
+        cold ``kg query coauthors`` on ×10 builds no dict of 800,000 pairs for one author."""
+        if "coauthors" in self.__dict__ or not any(
+            t.type == "COAUTHOR" and t.size for t in self._tables.edges
+        ):
+            return self.coauthors.get(aid, {})
+        found: dict[str, tuple[int, float]] = {}
+        for table in self._tables.edges:
+            if table.type != "COAUTHOR":
+                continue
+            ids = self._tables.ids(table.start)
+            row = _row_of(ids, aid) if table.start == table.end == "Author" else -1
+            papers, weights = table.column("papers") or (), table.column("weight") or ()
+            for mine, theirs in (("~start", "~end"), ("~end", "~start")):
+                other = table.column(theirs) or []
+                for k in _positions(table.column(mine) or [], row):
+                    found[ids[other[k]]] = (int(papers[k]), float(weights[k]))
+        return found
 
     def coauthor_edges(self) -> list[tuple[str, str, int, float]]:
         """(lower id, higher id, joint papers, weight), sorted: the co-author graph."""
@@ -234,6 +261,22 @@ def _named(tables: Tables, label: str) -> dict[str, str]:
     return {i: n or i for i, n in zip(ids, names, strict=True)}
 
 
+def _row_of(ids: list[str], id_: str) -> int:
+    """The row number of ``id_`` in a node table's ids; -1 if it is not there."""
+    found = _positions(ids, id_)
+    return found[0] if found else -1
+
+
+def _positions(values: list[Any], value: Any) -> list[int]:
+    """Where ``value`` is in ``values`` (list.index scans in C: one pass however many)."""
+    out: list[int] = []
+    try:
+        while True:
+            out.append(values.index(value, out[-1] + 1 if out else 0))
+    except ValueError:
+        return out
+
+
 def _edges(tables: Tables, *types: str) -> list[tuple[Table, list[str], list[str]]]:
     return [(t, *tables.ends(t)) for t in tables.edges if not types or t.type in types]
 
@@ -256,6 +299,9 @@ def _degree(ix: GraphIndex, tables: Tables) -> None:
 def _authors(ix: GraphIndex, tables: Tables) -> None:
     ix.author_names = _named(tables, "Author")
     ix.n_authors = len(ix.author_names)
+
+
+def _variants(ix: GraphIndex, tables: Tables) -> None:
     ix.author_variants = {i: [] for i in ix.author_names}
     if "Author" in tables.nodes:
         variants = tables.nodes["Author"].column("variants") or ()
@@ -335,7 +381,8 @@ def _mentions(ix: GraphIndex, tables: Tables) -> None:
 _PARTS: dict[str, Callable[[GraphIndex, Tables], None]] = {
     **dict.fromkeys(("nodes", "by_label"), _nodes),
     "degree": _degree,
-    **dict.fromkeys(("author_names", "author_variants", "n_authors"), _authors),
+    **dict.fromkeys(("author_names", "n_authors"), _authors),
+    "author_variants": _variants,
     **dict.fromkeys(("papers", "tracks", "institutions"), _labelled),
     **dict.fromkeys(("entities", "entity_ids"), _entities),
     **dict.fromkeys(("author_papers", "paper_authors", "paper_institutions"), _authored),

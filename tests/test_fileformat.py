@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from kg.cli import app
 from kg.graph import GraphData
+from kg.index import build_index
 from kg.queries import run_query
 from kg.store.fileformat import GraphFile, read_node_link, write_graph, write_node_link
 from kg.store.networkx import NetworkXStore
@@ -83,8 +84,18 @@ def test_a_query_reads_only_the_columns_it_needs(built: NetworkXStore) -> None:
     file = store.snapshot()
     assert isinstance(file, GraphFile)
     read = {name for t in [*file.nodes.values(), *file.edges] for name in t._columns}  # type: ignore[attr-defined]
-    assert {"abstract", "abstract_raw", "evidence", "title"}.isdisjoint(read)
+    assert {"abstract", "abstract_raw", "evidence", "title", "variants"}.isdisjoint(read)
     assert {"name", "papers", "weight"} <= read
+    assert "coauthors" not in store.index().__dict__  # one author's rows, not every pair
+
+
+def test_one_authors_coauthors_are_those_of_the_whole_index(built: NetworkXStore) -> None:
+    for source in (NetworkXStore(built.directory).snapshot(), built.graph):  # file, memory
+        one, whole = build_index(source), build_index(source)
+        authors = whole.by_label["Author"]
+        assert sum(len(whole.coauthors_of(a)) for a in authors) > 0
+        assert [one.coauthors_of(a) for a in authors] == [whole.coauthors[a] for a in authors]
+        assert one.coauthors_of("nobody") == {}
 
 
 def test_queries_answer_the_same_from_the_file_and_from_memory(built: NetworkXStore) -> None:

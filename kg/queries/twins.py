@@ -101,7 +101,7 @@ MAX_PATH_HOPS = int(re.findall(r"COAUTHOR\*\.\.(\d+)", get_query("collaboration-
 def coauthors(ix: GraphIndex, p: Params) -> list[Row]:
     rows = [
         (-papers, -cypher_round(weight, 3), cid, ix.author_names[cid], papers)
-        for cid, (papers, weight) in ix.coauthors.get(p["name"], {}).items()
+        for cid, (papers, weight) in ix.coauthors_of(p["name"]).items()
     ]
     rows.sort()
     return [(name, papers, -negw) for _, negw, _, name, papers in rows[: p["limit"]]]

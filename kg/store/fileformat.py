@@ -34,6 +34,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+import orjson
+
 from kg.errors import StoreError
 
 if TYPE_CHECKING:
@@ -341,7 +343,7 @@ class GraphFile(Tables):
         try:
             if len(data) != length or zlib.crc32(data) != crc:
                 raise ValueError("checksum mismatch")
-            values = json.loads(data)
+            values = orjson.loads(data)
             if not isinstance(values, list) or len(values) != size:
                 raise ValueError(f"expected {size:,} values")
         except ValueError as exc:
@@ -371,7 +373,7 @@ def _write(tables: Tables, fh: IO[bytes]) -> None:
 
     def put(values: list[Any]) -> list[int]:
         nonlocal offset
-        data = json.dumps(values, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        data = orjson.dumps(values)
         sections.append(data)
         offset += len(data)
         return [offset - len(data), len(data), zlib.crc32(data)]

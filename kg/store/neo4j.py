@@ -68,7 +68,7 @@ from kg.store.lease import (
     renew_lease,
 )
 from kg.store.neo4j_fresh import chunks as _chunks
-from kg.store.neo4j_fresh import write_fresh
+from kg.store.neo4j_fresh import drop_index_queries, node_row, storable, write_fresh
 from kg.store.neo4j_read import entity_links, neighbourhood, whole_graph
 
 if TYPE_CHECKING:
@@ -235,15 +235,17 @@ class Neo4jStore:
             with self._translate_errors("write to"), self.locked():
                 if fresh:  # nothing of kg's left: CREATE what Python de-duplicated
                     self.delete_all()
+                    for query in drop_index_queries(schema_statements()):  # filled again below
+                        self._write(_consume, query, {})
+                    self._schema_applied = False
                     write_fresh(
                         graph,
                         lambda query, rows: self._write(_consume, query, {"rows": rows}),
                         advance,
-                        node_row=_node_row,
-                        rel_props=_storable,
                         name=_name,
                         batch_size=self.batch_size,
                     )
+                    self.apply_schema()  # each lookup index filled in one pass
                     return
                 before = self._author_layer() if graph.authors_complete and not fresh else None
                 # An author layer resolved again replaces what its nodes and relationships say
@@ -530,7 +532,7 @@ class Neo4jStore:
         query = merge_nodes_query(label, list_props, replace=replace)
         # In id order, as everywhere: two builds lock shared nodes in one order, not deadlock
         for chunk in _chunks(sorted(nodes, key=lambda n: n.id), self.batch_size):
-            rows = [_node_row(node, list_props) for node in chunk]
+            rows = [node_row(node, list_props) for node in chunk]
             self._write(_consume, query, {"rows": rows})
             advance(len(rows))
 
@@ -547,7 +549,7 @@ class Neo4jStore:
         query = merge_rels_query(type_, start, end, replace=replace)
         for chunk in _chunks(sorted(rels, key=lambda r: (r.start[1], r.end[1])), self.batch_size):
             rows = [
-                {"start": r.start[1], "end": r.end[1], "props": _storable(r.props)} for r in chunk
+                {"start": r.start[1], "end": r.end[1], "props": storable(r.props)} for r in chunk
             ]
             self._write(_consume, query, {"rows": rows})
             advance(len(rows))
@@ -735,25 +737,6 @@ def _name(name: str) -> str:
 
 
 # --- values -----------------------------------------------------------------------------
-
-
-def _node_row(node: Node, list_props: Sequence[str]) -> dict[str, Any]:
-    props = {k: v for k, v in node.props.items() if k not in LIST_PROPS}
-    return {
-        "id": node.id,
-        "props": _storable(props),
-        "lists": {p: _storable_list(node.props.get(p) or []) for p in list_props},
-    }
-
-
-def _storable(props: dict[str, Any]) -> dict[str, Any]:
-    """Values Neo4j can store. None is kept: ``SET n += {k: null}`` removes k, which is what
-    the embedded store's overwrite-with-None reads as."""
-    return {k: _storable_list(v) if isinstance(v, list | tuple) else v for k, v in props.items()}
-
-
-def _storable_list(values: Sequence[Any]) -> list[Any]:
-    return list(dict.fromkeys(v for v in values if v is not None))
 
 
 def plain(value: Any) -> Any:

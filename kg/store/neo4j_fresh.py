@@ -14,6 +14,7 @@ author layer a fresh build writes is the whole of it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from typing import Any, TypeVar
@@ -26,7 +27,6 @@ T = TypeVar("T")
 REL_BATCH_SIZE = 5000
 
 Send = Callable[[str, list[dict[str, Any]]], None]  # (statement, rows): one write transaction
-Row = Callable[..., dict[str, Any]]
 
 
 def unique_nodes(nodes: Sequence[Node]) -> list[Node]:
@@ -73,6 +73,16 @@ def coauthor_rows(graph: GraphData) -> list[dict[str, Any]]:
     ]
 
 
+def drop_index_queries(schema: Sequence[str]) -> list[str]:
+    """DROP statements for the ``schema`` statements' indexes that no constraint owns (name and
+    full-text lookups). A fresh build drops them before its CREATEs, which then do not update
+    them row by row, and creates them again afterwards, each filled in one pass; the id
+    constraints the writes MATCH through stay. A fresh build that stops in between leaves a
+    partial graph without them, and the next build creates them."""
+    found = (re.match(r"CREATE (?:FULLTEXT )?INDEX (\w+) IF NOT EXISTS", s) for s in schema)
+    return [f"DROP INDEX {m[1]} IF EXISTS" for m in found if m]
+
+
 def create_nodes_query(label: str, list_props: Sequence[str], name: Callable[[str], str]) -> str:
     query = f"UNWIND $rows AS row CREATE (n:{name(label)} {{id: row.id}}) SET n += row.props"
     return query + (" SET n += row.lists" if list_props else "")
@@ -91,15 +101,13 @@ def write_fresh(
     send: Send,
     advance: Callable[[int], None],
     *,
-    node_row: Row,
-    rel_props: Callable[[dict[str, Any]], dict[str, Any]],
     name: Callable[[str], str],
     batch_size: int,
 ) -> None:
     """CREATE ``graph`` into a database with none of kg's nodes: nodes (``batch_size`` rows per
     transaction, in id order), relationships (``REL_BATCH_SIZE`` × batch_size / 1000), then the
-    co-author pairs. ``send`` runs one write transaction; ``node_row``, ``rel_props`` and
-    ``name`` are the store's own (kg.store.neo4j) value and name checks."""
+    co-author pairs. ``send`` runs one write transaction; ``name`` is the store's own
+    (kg.store.neo4j) name check."""
     unique = GraphData(unique_nodes(graph.nodes), unique_rels(graph.rels))
     advance(len(graph.nodes) + len(graph.rels) - len(unique.nodes) - len(unique.rels))
     for label, nodes in unique.nodes_by_label().items():
@@ -113,7 +121,7 @@ def write_fresh(
         query = create_rels_query(type_, start, end, name)
         for rel_chunk in chunks(sorted(rels, key=lambda r: (r.start[1], r.end[1])), rel_batch):
             rows = [
-                {"start": r.start[1], "end": r.end[1], "props": rel_props(r.props)}
+                {"start": r.start[1], "end": r.end[1], "props": storable(r.props)}
                 for r in rel_chunk
             ]
             send(query, rows)
@@ -121,6 +129,25 @@ def write_fresh(
     query = create_rels_query("COAUTHOR", "Author", "Author", name)
     for rows in chunks(coauthor_rows(graph), rel_batch):
         send(query, rows)
+
+
+def node_row(node: Node, list_props: Sequence[str]) -> dict[str, Any]:
+    props = {k: v for k, v in node.props.items() if k not in LIST_PROPS}
+    return {
+        "id": node.id,
+        "props": storable(props),
+        "lists": {p: storable_list(node.props.get(p) or []) for p in list_props},
+    }
+
+
+def storable(props: dict[str, Any]) -> dict[str, Any]:
+    """Values Neo4j can store. None is kept: ``SET n += {k: null}`` removes k, which is what
+    the embedded store's overwrite-with-None reads as."""
+    return {k: storable_list(v) if isinstance(v, list | tuple) else v for k, v in props.items()}
+
+
+def storable_list(values: Sequence[Any]) -> list[Any]:
+    return list(dict.fromkeys(v for v in values if v is not None))
 
 
 def chunks(items: Sequence[T], size: int) -> Iterator[list[T]]:
