@@ -47,3 +47,14 @@ def test_the_readme_python_api_quick_start_runs(tmp_path, monkeypatch):
     exec(compile(code, "README.md", "exec"), {})
     page = (tmp_path / "fazl.html").read_text("utf-8")
     assert "Fazl Barez" in page and "Tung-Yu Wu" in page
+
+
+def test_the_readme_shows_what_the_run_command_prints(tmp_path):
+    """The summary under "`kg build` prints:" is what `kg build` prints for the sample."""
+    shown = re.search(r"`kg build` prints:\n\n```\n(.*?)```", README, re.S).group(1)
+    result = CliRunner().invoke(
+        app, ["build", "--store", str(tmp_path / "store"), "--backend", "networkx"]
+    )
+    assert result.exit_code == 0, result.output
+    printed = result.stdout[result.stdout.index("graph now holds") :]
+    assert printed == shown[shown.index("graph now holds") :]
