@@ -25,6 +25,7 @@ Format history: 1 was NetworkX node-link JSON (``graph.json``), still read by
 from __future__ import annotations
 
 import gc
+import hashlib
 import json
 import os
 import struct
@@ -357,6 +358,24 @@ class GraphFile(Tables):
 
 
 # --- writing ------------------------------------------------------------------------------
+
+
+def header_digest(path: Path | None) -> str | None:
+    """A hash of a ``.kg`` graph file's header — its tables, their sizes and every column's
+    offset, length and CRC-32 — so any change of the graph changes it, for the cost of reading
+    the header. None when there is no such file (a Neo4j store, an empty or old-format one)."""
+    if path is None:
+        return None
+    try:
+        with Path(path).open("rb") as fh:
+            head = fh.read(_PREFIX.size)
+            magic, _, length = _PREFIX.unpack(head)
+            header = fh.read(length)
+    except (OSError, struct.error):
+        return None
+    if magic != MAGIC or len(header) != length:
+        return None
+    return hashlib.sha256(head + header).hexdigest()[:32]
 
 
 def write_graph(graph: nx.MultiDiGraph, fh: IO[bytes]) -> None:

@@ -2,8 +2,9 @@
 whole graph), the layout of big views, and the finished page data of a view — kept beside the
 embedded store in ``viz-cache/``.
 
-Entries are keyed by a hash of their whole input — the graph (:func:`graph_digest`: the store
-file's header, which holds every column's length and CRC-32), or the nodes and links laid out —
+Entries are keyed by a hash of their whole input — the graph
+(:func:`~kg.store.fileformat.header_digest`: the store file's header, which holds every column's
+length and CRC-32), or the nodes and links laid out —
 and of the code that computes them, so a rebuilt graph or a changed kg never reads a stale
 answer: it computes and stores a new one. Both computations are seeded and deterministic,
 so a cached answer is the answer. A Neo4j store has no folder here: nothing is cached. A cache
@@ -15,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import struct
 import tempfile
 from collections.abc import Callable
 from functools import cache
@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 import kg
 from kg import __version__
-from kg.store.fileformat import _PREFIX, MAGIC
+from kg.store.fileformat import header_digest
 
 T = TypeVar("T")
 CACHE_DIR = "viz-cache"
@@ -38,7 +38,7 @@ class ViewCache:
         self.directory = directory
         self.source = source  # the store's graph file
         #: the digest of the graph the store held when the cache was opened (None: unknown)
-        self.graph = graph_digest(source)
+        self.graph = header_digest(source)
 
     @classmethod
     def beside(cls, store: Any) -> ViewCache:
@@ -69,7 +69,7 @@ class ViewCache:
         except (OSError, ValueError):
             pass  # not cached yet, or a partial file from elsewhere: compute
         value = compute()
-        if self.graph is None or graph_digest(self.source) == self.graph:
+        if self.graph is None or header_digest(self.source) == self.graph:
             self._put(kind, path, encode(value))  # (not if the graph was replaced meanwhile)
         return value
 
@@ -104,21 +104,3 @@ def code_digest() -> str:
             digest.update(str(path.relative_to(root)).encode("utf-8") + b"\0")
             digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
-
-
-def graph_digest(path: Path | None) -> str | None:
-    """A hash of a ``.kg`` graph file's header — its tables, their sizes and every column's
-    offset, length and CRC-32 — so any change of the graph changes it, for the cost of reading
-    the header. None when there is no such file (a Neo4j store, an empty or old-format one)."""
-    if path is None:
-        return None
-    try:
-        with Path(path).open("rb") as fh:
-            head = fh.read(_PREFIX.size)
-            magic, _, length = _PREFIX.unpack(head)
-            header = fh.read(length)
-    except (OSError, struct.error):
-        return None
-    if magic != MAGIC or len(header) != length:
-        return None
-    return hashlib.sha256(head + header).hexdigest()[:32]
