@@ -12,6 +12,8 @@ tune2    ``kg/data/eval``: 60 more from heldout's venues (none of its papers) an
          2015–19, a second set rules may be tuned on, drawn after the rules had fitted `tune`
 tune3    ``kg/data/eval``: 60 more from heldout's venues and proportions (none of heldout's,
          tune's or tune2's papers), a third set, drawn after the rules had fitted `tune2`
+tune4    ``kg/data/eval``: 60 more the same way (none of the four sets' papers), a fourth,
+         drawn after the rules had fitted `tune3`
 scierc   ``../shared/data/scierc/dev.json``: 50 AI abstracts, Method/Material/Task spans
 scirex   ``../shared/data/training/scirex/dev.jsonl``: 64 ML papers' title and abstract,
          Method/Material/Task mentions
@@ -239,6 +241,7 @@ def eval_sets(
         EvalSet("heldout", PACKAGE_EVAL / "gold_heldout.json", own("heldout")),
         EvalSet("tune2", PACKAGE_EVAL / "gold_tune2.json", own("tune2")),
         EvalSet("tune3", PACKAGE_EVAL / "gold_tune3.json", own("tune3")),
+        EvalSet("tune4", PACKAGE_EVAL / "gold_tune4.json", own("tune4")),
         EvalSet("scierc", scierc, lambda: load_spans(scierc, scierc_doc), SPAN_CATEGORIES),
         EvalSet("scirex", scirex, lambda: load_spans(scirex, scirex_front), SPAN_CATEGORIES),
     ]

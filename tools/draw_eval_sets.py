@@ -1,4 +1,4 @@
-"""Draw the abstracts of the `tune`, `heldout` and `tune2` evaluation sets (kg/data/eval/).
+"""Draw the abstracts of kg's evaluation sets (kg/data/eval/): tune, heldout, tune2, tune3, tune4.
 
 `tune` and `heldout` come from ../shared/data/authors (OpenReview paperlists JSON), which no
 extraction rule was written on: half CoRL (robot learning), half ICLR (machine learning), drawn
@@ -20,6 +20,10 @@ pooled from ../shared/data/paperlists (NeurIPS 2015-2018, ICML 2017-2019; none i
 population and proportions, minus every record of `tune`, `heldout` and `tune2` (by id, as above):
 
     tune3    15 each from corl2024, corl2025 + 30 from iclr2018
+
+`tune4` is a fourth, drawn the same way when the rules had been fitted to the three before it:
+
+    tune4    15 each from corl2024, corl2025 + 30 from iclr2018 (none of the four sets' papers)
 
 The papers files use the dev gold's format (``id, track, authors, abstract, file``, plus
 ``title`` and ``url`` for the reader); the gold files next to them are written by hand, following
@@ -50,9 +54,14 @@ SETS: dict[str, dict[str, int]] = {
     "heldout": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
     "tune2": {"corl2024": 10, "corl2025": 10, "iclr2018": 20},
     "tune3": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
+    "tune4": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
 }
 #: sets drawn with every paper of these earlier sets excluded
-EXCLUDE = {"tune2": ("tune", "heldout"), "tune3": ("tune", "heldout", "tune2")}
+EXCLUDE = {
+    "tune2": ("tune", "heldout"),
+    "tune3": ("tune", "heldout", "tune2"),
+    "tune4": ("tune", "heldout", "tune2", "tune3"),
+}
 #: per set, a pool of paperlists files sampled together, and how many papers from it
 POOLS: dict[str, tuple[tuple[str, ...], int]] = {
     "tune2": (
