@@ -21,7 +21,12 @@ _HREF_RE = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _URLCMD_RE = re.compile(r"\\url\s*\{([^{}]*)\}")
 _URL_RE = re.compile(r"https?://[^\s<>\"'{}\\]+")
 _MATH_RE = re.compile(r"(?<!\\)\$\$?(.+?)(?<!\\)\$\$?", re.S)
-_MD_EMPH_RE = re.compile(r"(?<![\w*])\*{1,2}(?=\S)([^*\n]+?)(?<=\S)\*{1,2}(?![\w*])")
+_MD_EMPH_RE = re.compile(
+    r"(?<![\w*])\*{1,2}(?=\S)([^*\n]+?)(?<=\S)\*{1,2}(?![\w*])"
+    r"|(?<![\w_])_(?=[^\s_])([^_\n]+?)(?<=[^\s_])_(?![\w_])"
+)
+# the old font switches: {\em X}, {\bf X}, {\it X} -> X
+_FONT_SWITCH_RE = re.compile(r"\{\\(?:em|bf|it|sc|tt|rm|sf|sl)\s+([^{}]*)\}")
 
 _GREEK = {
     "alpha": "α",
@@ -133,13 +138,13 @@ def clean_abstract(raw: str) -> tuple[str, tuple[str, ...]]:
     text = _URLCMD_RE.sub(lambda m: m.group(1), text)
     for escaped, plain in _ESCAPES.items():
         text = text.replace(escaped, "\x00" + plain + "\x00")
-    text = _strip_wrappers(text)
+    text = _FONT_SWITCH_RE.sub(r"\1", _strip_wrappers(text))
     text = _MATH_RE.sub(lambda m: _clean_math(m.group(1)), text)
     # Commands left outside math: \emph without braces, \cite{...}, stray \LaTeX words.
     text = re.sub(r"\\(?:cite[pt]?|ref|eqref|footnote)\s*\{[^{}]*\}", "", text)
     text = re.sub(r"\\([A-Za-z]+)\s*", lambda m: _GREEK.get(m.group(1), m.group(1)) + " ", text)
     text = text.replace("\x00", "")
-    text = _MD_EMPH_RE.sub(r"\1", text)
+    text = _MD_EMPH_RE.sub(lambda m: m.group(1) or m.group(2), text)
     text = re.sub(r"(?:''|``)((?:(?!``).)+?)''", r"“\1”", text)  # no `` inside: linear time
     text = text.replace("---", "—").replace("--", "–")
     text = unicodedata.normalize("NFC", text)

@@ -115,6 +115,10 @@ def test_diacritics_kept_for_display_folded_for_matching():
         (r"up to 95\% accuracy", "up to 95% accuracy"),
         (r"see \href{https://github.com/a/b}{our code}.", "see our code."),
         ("(*Pi-Noise*) and C*-RASP", "(Pi-Noise) and C*-RASP"),
+        # markdown underscores and the old font switches, not an identifier's underscores
+        ("we present _Pi-Noise_, a policy", "we present Pi-Noise, a policy"),
+        (r"the adversary, {\em random subspaces} (RS)", "the adversary, random subspaces (RS)"),
+        ("the snake_case_name and x_1", "the snake_case_name and x_1"),
     ],
 )
 def test_clean_abstract(raw, clean):
