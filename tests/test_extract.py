@@ -509,6 +509,18 @@ def test_task_phrases_stop_at_verbs_adjectives_and_broken_words(abstract, wrong)
          ["FooVerse"]),
         ("We present max-margin Bayesian clustering (BMC), a general and robust framework "
          "that incorporates the max-margin criterion.", ["BMC"]),
+        # tune4's classes: "this work develops", "our X" and "our approach X" without a
+        # comma, a name that starts with digits and an acronym, a list of three words before
+        # the colon, a name-adjective phrase before a colon that the abstract repeats
+        ("This work develops Cup Grasp Planner (CGP), a method for grasping cups.", ["CGP"]),
+        ("Our approach ZapNet casts planning as search over sketches.", ["ZapNet"]),
+        ("In the real world, our QuuxAfford significantly outperforms prior work.",
+         ["QuuxAfford"]),
+        ("To this end we propose 3DX-VLM, which lifts 2D features to 3D.", ["3DX-VLM"]),
+        ("We propose two new recurrent cell architectures: FooCell and BarCell.",
+         ["FooCell", "BarCell"]),
+        ("We propose Riemannian flowlets: a framework for sampling on manifolds. Riemannian "
+         "flowlets are fast.", ["Riemannian flowlets"]),
     ],
 )  # fmt: skip
 def test_what_the_paper_introduces_is_proposed(abstract, names):
@@ -533,6 +545,14 @@ def test_what_the_paper_introduces_is_proposed(abstract, names):
          "spurious shortcuts"),
         ("Pruning saves memory at the cost of introducing quantization noise, which we bound.",
          "quantization noise"),
+        # a known name before "-style", someone else's listed methods, a name-adjective
+        # phrase said once (paperlists nips2008-194, nips2013-50)
+        ("This paper proposes a new actor-critic-style algorithm for control.", "actor-critic"),
+        ("We propose two novel algorithms by adding L2-regularization to two widely-used "
+         "policy evaluation methods: Bellman residual minimization (BRM) and least-squares "
+         "temporal difference learning (LSTD).", "BRM"),
+        ("Here we develop Bayesian estimators for the entropy of spike trains.",
+         "Bayesian estimators"),
     ],
 )  # fmt: skip
 def test_what_the_paper_only_uses_or_states_is_not_proposed(abstract, name):
@@ -554,6 +574,8 @@ def test_what_the_paper_only_uses_or_states_is_not_proposed(abstract, name):
         ("We collect KitchenVid, with 40 hours of cooking, and train on it.",
          {"KitchenVid": "Dataset"}),
         ("We release our code and the FooBar-3 benchmark.", {"FooBar-3": "Benchmark"}),
+        ("Training uses a novel Kitchen Touch (KiTo) dataset of 3 million frames.",
+         {"KiTo": "Dataset"}),
     ],
 )  # fmt: skip
 def test_data_the_paper_introduces_is_proposed_with_its_type(abstract, names):

@@ -40,6 +40,8 @@ _STRONG_RE = re.compile(
     r"[A-Za-z][A-Z]|[a-z][0-9]|[0-9][A-Za-z]|[A-Za-z][+*]|\*|\b[A-Z][a-z]+[\-\u2013][A-Z](?![a-z])"
 )
 _CAP_RE = re.compile(r"[A-Z][a-z\u2013\-]")
+# digits, capitals, a hyphen and an acronym: a name ("3DS-VLA", "4D-DPM"), not a unit ("3D", "7B")
+_DIGIT_ACRONYM_RE = re.compile(r"\d+[A-Z]+[\-\u2013][A-Z][A-Z0-9]*[A-Z]")
 UNIT_RE = re.compile(
     r"(?:mid|early|late)[\-\u2013]\d{2,4}s?|"
     r"[\d.,\-\u2013×x]+[A-Za-z%×]{0,3}(?:[\-\u2013/][\w.×%]*)*|[A-Za-z]?\d+|.*@.*"
@@ -67,7 +69,7 @@ _VERSION_RE = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z]?")
 # "we develop [relational causal models], extending": no article, a clause or comma after
 _NP_END = r"(?=\s*(?:,|\(|\.|;|:|\s(?:that|which|to|for|with|as)\b))"
 _BARE_NP_RE = re.compile(
-    r"\s+([a-z][\w\-]*\s+(?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*)" + _NP_END
+    r"\s+((?:[a-z][\w\-]*|[A-Z][a-z]+ian)\s+(?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*)" + _NP_END
 )
 # the same, not running over a clause word: "we propose feature incay to regularize ..."
 _SHORT_NP_RE = re.compile(
@@ -124,7 +126,7 @@ def is_rejected(v: Vocab, text: str) -> bool:
         len(key) < 2
         or key in v.generic
         or key in v.metrics
-        or bool(UNIT_RE.fullmatch(text))
+        or bool(UNIT_RE.fullmatch(text) and not _DIGIT_ACRONYM_RE.match(text))
         or bool(_MATH_LEFTOVER_RE.match(text))
         or text[:4].lower() == "non-"  # "non-BP learning": what a method is not
         or bool(_NOT_A_NAME_RE.search(text))
@@ -151,7 +153,9 @@ def name_candidates(
         if suffix and suffix.start() > 0 and not _CAPITAL_NEXT_RE.match(text, e):
             word, e = word[: suffix.start()], s + suffix.start()
             based.add(s)
-        if _STRONG_RE.search(word) and not UNIT_RE.fullmatch(word):
+        if _STRONG_RE.search(word) and not (
+            UNIT_RE.fullmatch(word) and not _DIGIT_ACRONYM_RE.match(word)
+        ):
             kind = "strong"
         elif _CAP_RE.match(word):
             kind = "cap"
@@ -364,6 +368,8 @@ def proposed_phrases(
                 if not _proposable(v, m.group(1).split(), repeated=True):
                     continue
         start, end = m.span(1)
+        if m.group(1)[0].isupper() and text.lower().count(m.group(1).lower().rstrip("s")) < 2:
+            continue  # "we develop Bayesian estimators for": a name-adjective phrase said once
         inside = overlapping(cands, start, end)
         if name_key(m.group(1)) in v.generic or any(
             (c.label and not naming) or c.start < start or c.end > end for c in inside

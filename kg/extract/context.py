@@ -78,8 +78,11 @@ _OWN_NAME_BEFORE_RE = re.compile(
     r"(?:(?:which\s+)?(?:is\s+|we\s+)?(?:called|named|dubbed|termed|coined|namely)\s+)?"
     r"(?:the\s+)?$"
 )
-# "our proposed PointNet approach", "the proposed FooNet achieves": a name-shaped word
-_PROPOSED_BEFORE_RE = re.compile(r"\b(?:[Oo]ur|[Tt]he)\s+(?:proposed|novel)\s+$")
+# "our proposed PointNet approach", "the proposed FooNet achieves", "a novel Foundation Tactile
+# (FoTa) dataset", "our O3Afford outperforms", "Our approach Gen2Act casts": a name-shaped word
+_PROPOSED_BEFORE_RE = re.compile(
+    r"\b(?:(?:[Oo]ur|[Tt]he|[Aa]n?)\s+(?:proposed|novel)|[Oo]ur(?:\s+" + _OWN_NOUNS + r")?)\s+$"
+)
 # someone else's method between a proposal cue and its name: "we propose a framework to
 # analyze a popular algorithm, Sparse Subspace Clustering (SSC)"
 _OTHERS_RE = re.compile(
@@ -95,7 +98,7 @@ _NAMED_AFTER_NOUN_RE = re.compile(
 _ARTICLES_ONLY_RE = re.compile(r"[\s,:]*(?:(?:a|an|the|our|novel|new|simple|two|three)\s+)*")
 # "We consider two instantiations: A and B" (the list after the colon is the paper's)
 _OWN_LIST_BEFORE_RE = re.compile(
-    r"\b[Ww]e\b[^.;]*\b(?:two|three|four|five|several|\d)\s+(?:[\w\-]+\s+){0,2}"
+    r"\b[Ww]e\b[^.;]*\b(?:two|three|four|five|several|\d)\s+(?:[\w\-]+\s+){0,3}"
     r"(?:instantiations|variants|versions|models|methods|algorithms|architectures|estimators|"
     r"benchmarks|datasets)\s*:\s*$"
 )
@@ -134,7 +137,7 @@ _WE_MAKE_RE = re.compile(
 )
 # the sentence opens with the name: "A ...", "The new ...", "Finally, a novel ..."
 _SUBJECT_RE = re.compile(r"\s*(?:[A-Z][a-z]+,\s*)?(?:(?:a|an|the)\s+)?(?:(?:novel|new)\s+)?", re.I)
-_BASED_AFTER_RE = re.compile(r"\)?\s?-?\s?based\b")
+_BASED_AFTER_RE = re.compile(r"\)?\s?-?\s?based\b|[\-\u2013](?:style|like|type|inspired)\b")
 _MODIFIES_NEXT_RE = re.compile(r"\s+[a-z][\w\-]*")
 _CLAUSE_NEXT_RE = re.compile(r"\s+(?:that|which|to|for|with|as|and|or|in|on|by)\b")
 _CALLED_AND_RE = re.compile(r"\)?\s*(?:\([^()]*\))?\s*,?\s*(?:and|or)\s+")
@@ -208,10 +211,13 @@ def decide(
                 # paper defines there ("we propose a family of neural models, Conditional
                 # Neural Processes (CNPs)")
                 c.cues.add("propose")
+    # "we propose two new conditional GAN architectures: A and B", not "two widely-used ...
+    # methods: A and B"
+    own_list = _OWN_LIST_BEFORE_RE.search(own_before)
     if c.label is None and (
         _OWN_NAME_BEFORE_RE.search(own_before)
-        or _OWN_LIST_BEFORE_RE.search(own_before)
-        or (c.strength == "strong" and _PROPOSED_BEFORE_RE.search(own_before))
+        or (own_list is not None and not _OTHERS_RE.search(own_list[0]))
+        or ((c.strength == "strong" or c.long) and _PROPOSED_BEFORE_RE.search(own_before))
     ):
         c.cues.add("propose")
     if (
@@ -235,7 +241,9 @@ def decide(
     ):
         c.cues.discard("propose")
     if _BASED_AFTER_RE.match(text, c.end):
-        c.cues.discard("propose")  # "a ... (MPPI)-based controller": the controller is new
+        # "a ... (MPPI)-based controller", "a new actor-critic-style algorithm": the
+        # controller, the algorithm is new
+        c.cues.discard("propose")
     # passive: "A Greedy Direction Method (GDMM) algorithm is proposed to ..."
     if (
         c.label is None
@@ -288,14 +296,16 @@ def decide(
 
     # data: a list right after "on", "across", "such as" ..., or a data noun right after
     data_ctx = method_ctx = False
-    list_tail = _LIST_TAIL_RE.match(text[c.end : s1])
+    # after a defined abbreviation's bracket: "a novel Foundation Tactile (FoTa) dataset"
+    tail = c.end + 1 if c.long and text[c.end : c.end + 1] == ")" else c.end
+    list_tail = _LIST_TAIL_RE.match(text[tail:s1])
     # "the Buffy dataset", "the LSP and FLIC datasets" (not "of Dalal and Triggs and the
     # PASCAL VOC dataset", not "stochastic Markovian environments")
     named_data = bool(
         list_tail
         and list_tail.group(2) in v.data_heads
         and not list_tail.group(1)
-        and _NAMED_DATA_RE.fullmatch(text, c.end, list_tail.start(2) + c.end)
+        and _NAMED_DATA_RE.fullmatch(text, tail, list_tail.start(2) + tail)
         and _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
     )
     if (
@@ -342,9 +352,9 @@ def decide(
         and list_tail.group(2) in W.method_cue_words
         and not list_tail.group(1)
         and c.text[:1].isupper()
-        and _NAMED_DATA_RE.fullmatch(text, c.end, list_tail.start(2) + c.end)
+        and _NAMED_DATA_RE.fullmatch(text, tail, list_tail.start(2) + tail)
         and _LIST_JOIN_RE.match(text, c.end)
-        and not re.search(r"['\u2019]s\b", text[c.end : c.end + list_tail.start(2)])
+        and not re.search(r"['\u2019]s\b", text[tail : tail + list_tail.start(2)])
     ):  # (not authors: "Kutin and Niyogi's method")
         method_ctx = True
 
