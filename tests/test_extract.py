@@ -521,6 +521,9 @@ def test_task_phrases_stop_at_verbs_adjectives_and_broken_words(abstract, wrong)
          ["FooCell", "BarCell"]),
         ("We propose Riemannian flowlets: a framework for sampling on manifolds. Riemannian "
          "flowlets are fast.", ["Riemannian flowlets"]),
+        # a new abbreviation for "a version of" a known method (tune3's AdamWR class)
+        ("We propose a variant of RMSProp with lookahead steps (RMSLA) for noisy objectives.",
+         ["RMSProp with lookahead steps"]),
     ],
 )  # fmt: skip
 def test_what_the_paper_introduces_is_proposed(abstract, names):
@@ -553,6 +556,8 @@ def test_what_the_paper_introduces_is_proposed(abstract, names):
          "temporal difference learning (LSTD).", "BRM"),
         ("Here we develop Bayesian estimators for the entropy of spike trains.",
          "Bayesian estimators"),
+        ("We also introduce weight-transport-free variants of difference target propagation "
+         "(DTP) modified to remove backpropagation.", "DTP"),
     ],
 )  # fmt: skip
 def test_what_the_paper_only_uses_or_states_is_not_proposed(abstract, name):

@@ -133,7 +133,8 @@ _WE_MAKE_RE = re.compile(
     r"define|describe|pre-?train|train|learn|curate|collect|release|contribute|call|name|term|"
     r"dub|coin)|\bby\s+(?:proposing|introducing|developing|designing|constructing|building|"
     r"creating|curating|collecting|releasing))\s+"
-    r"(?:(?!(?:for|of|to|with|on|in|by|which|that|based|via|whose)\b)[a-z][\w\-]*[\s,]+){0,3}$"
+    r"(?:(?!(?:for|of|to|with|on|in|by|which|that|based|via|whose)\b)[a-z][\w\-]*[\s,]+){0,3}"
+    r"(?:(?:(?<=\ba )|(?<=\ban ))(?:version|variant|extension|generalization|modification)\s+of\s+)?$"
 )
 # the sentence opens with the name: "A ...", "The new ...", "Finally, a novel ..."
 _SUBJECT_RE = re.compile(r"\s*(?:[A-Z][a-z]+,\s*)?(?:(?:a|an|the)\s+)?(?:(?:novel|new)\s+)?", re.I)
