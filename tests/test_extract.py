@@ -760,6 +760,9 @@ def test_no_new_hand_written_name_comes_from_an_evaluation_abstract():
          "Stanford Question Answering Dataset", "Dataset"),
         ("The policy is trained with behavior-cloning and decoded with beam-search.",
          "behavior-cloning", "Method"),
+        # a one-word regularizer the corpus writes in lower case needs no context
+        ("Hidden units are randomly zeroed by dropout during training.",
+         "dropout", "Method"),
     ],
 )  # fmt: skip
 def test_public_lexicons_type_widely_used_names(abstract, name, etype):

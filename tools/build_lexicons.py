@@ -30,7 +30,8 @@ The corpus is also the word-frequency signal for ambiguity. A pattern gets the m
 * ``any`` — case-insensitive, plural allowed: multi-word names ("proximal policy optimization");
 * ``case`` — as written: names with inner capitals or digits (ImageNet, ReCoRD — never "records");
 * ``context`` — as written, and only when the sentence already makes it an entity (a comparison,
-  a data list, an appositive): one capitalised or lower-case word ("Adam", "Twitter", "spam"),
+  a data list, an appositive): one capitalised or lower-case word ("Adam", "Twitter", "spam";
+  not a Papers with Code regularizer or activation the corpus writes in lower case: "dropout"),
   acronyms of two letters, and abbreviations the corpus defines in several ways (SC, MLM, BNN);
 * ``merge`` — never searched for, only an alias: a lower-case phrase that is mostly an ordinary
   phrase in abstracts.
@@ -108,6 +109,7 @@ class Concept:
     source: str
     patterns: list[str] = field(default_factory=list)
     papers: int = 0  # Papers with Code's count of papers using a method
+    technique: bool = False  # a regularizer or an activation (Papers with Code's collections)
 
 
 # --- reading -----------------------------------------------------------------------------------
@@ -181,10 +183,19 @@ class Corpus:
 # --- sources -----------------------------------------------------------------------------------
 
 
+#: Papers with Code collections whose one-word names are techniques the papers write in lower
+#: case ("dropout", "maxout", "softplus"), not ordinary words
+_TECHNIQUE_COLLECTIONS = frozenset({"Regularization", "Activation Functions"})
+
+
 def pwc_methods() -> Iterator[Concept]:
     for row in _jsonl(LEX / "pwc_methods.jsonl"):
         c = Concept(
-            f"pwcm:{_key(row['name'])}", "Method", "pwc_methods.jsonl", papers=row["num_papers"]
+            f"pwcm:{_key(row['name'])}",
+            "Method",
+            "pwc_methods.jsonl",
+            papers=row["num_papers"],
+            technique=bool(_TECHNIQUE_COLLECTIONS & set(row.get("collections") or ())),
         )
         for text in (row["name"], row.get("full_name"), *row.get("aliases", [])):
             _add(c, text)
@@ -456,6 +467,8 @@ def match_policy(
         if re.search(r"\d", word):
             return "any", "letters with digits"
         lower = corpus.lower[word.lower()]
+        if c.technique and lower >= 10:
+            return "any", f"a regularizer or activation, lower case in {lower} abstracts"
         return "context", f"one plain word (lower case in {lower} abstracts)"
     if _INNER_CAPITAL_RE.search(pattern):
         return "case", "a name with inner capitals"
