@@ -285,6 +285,11 @@ def tasks_of(abstract: str) -> list[str]:
             "address the task of semantic labeling of these 3D point clouds.",
             "semantic labeling",
         ),
+        (  # ... after a vague adjective, ending in an -ing noun (paperlists nips1996-29 style)
+            "This paper tackles the hard robotic task of generalizable cloth folding with two "
+            "arms. We fold shirts.",
+            "cloth folding",
+        ),
         (  # "X is a fundamental problem"
             "Graph matching is a fundamental problem in computer vision. We propose a solver.",
             "graph matching",

@@ -77,6 +77,7 @@ _INFINITIVE_TASK_RE = re.compile(
     r"\bto\s+(" + "|".join(sorted(W.infinitive_noun, key=len, reverse=True)) + r")\s+"
     r"(?:the\s+|an?\s+)?((?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*)"
 )
+_ING_HEAD_RE = re.compile(r"[a-z][a-z\-]+ing")
 _NEXT_WORD_RE = re.compile(r"\s*([A-Za-z(][\w\-:]*)")
 _WORD_CHARS_RE = re.compile(r"\w*")
 _TASK_NOUN_AFTER_RE = re.compile(
@@ -130,19 +131,26 @@ def task_spans(
             add(start, before.end(1), " ".join([*kept, word]), 0.0)
     # "the problem of rank aggregation", "the task of semantic labeling"
     for m in _PROBLEM_OF_RE.finditer(text):
-        words = []
+        words: list[str] = []
+        start = m.start(1)
         for w in m.group(1).split():
+            if not words and w.lower() in W.task_stop and w.lower() not in W.problem_of_stop:
+                start = text.index(w, start) + len(w) + 1  # "the task of generalizable [...]"
+                continue
+            if words and _ING_HEAD_RE.fullmatch(w) and w.lower() not in W.not_task_gerunds:
+                words.append(w)  # "the task of paper cutting using scissors"
+                break
             if not is_modifier(w) or w.lower() in W.problem_of_stop:
                 break
             words.append(w)
-        if not words or words[0].lower() in W.gerund_noun:
+        if not words or words[0].lower() in W.gerund_noun or any(w.endswith("-") for w in words):
             continue  # "the problem of clustering image patches": the gerund pattern's
         phrase = " ".join(words)
-        nxt = _NEXT_WORD_RE.match(text[m.start(1) + len(phrase) :])
+        nxt = _NEXT_WORD_RE.match(text[start + len(phrase) :])
         if nxt and nxt.group(1).lower() not in W.np_boundary | {"of"}:
             continue  # the noun phrase goes on
         if len(words) >= 2 or "-" in words[0]:
-            add(m.start(1), m.start(1) + len(phrase), phrase, 1.0)
+            add(start, start + len(phrase), phrase, 1.0)
     # "Estimating heterogeneous treatment effects is central to ...", "the problem of
     # estimating X", "we study learning X": the gerund's noun names the task
     for m in _GERUND_TASK_RE.finditer(text):
