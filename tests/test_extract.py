@@ -285,6 +285,11 @@ def tasks_of(abstract: str) -> list[str]:
             "address the task of semantic labeling of these 3D point clouds.",
             "semantic labeling",
         ),
+        (  # the opening subject of "X is essential/crucial/...", vague adjectives left out
+            "Efficient graph partitioning is essential for distributed training. We propose a "
+            "solver.",
+            "graph partitioning",
+        ),
         (  # ... after a vague adjective, ending in an -ing noun (paperlists nips1996-29 style)
             "This paper tackles the hard robotic task of generalizable cloth folding with two "
             "arms. We fold shirts.",
@@ -393,6 +398,9 @@ def test_a_repeated_task_is_scored_by_its_best_mention():
     "abstract, wrong",
     [
         ("We study causal discovery from observational data.", "study causal discovery"),
+        # the subject that matters is the whole noun phrase, not the end of a clause
+        ("Aligning dialogue agents with user preferences is crucial for deployment.",
+         "user preferences"),
         (
             "This paradigm leads to substantial performance drop when facing heavy long-tail "
             "problems, where very few samples are available for rare classes.",

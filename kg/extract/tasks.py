@@ -40,6 +40,13 @@ _IS_A_PROBLEM_RE = re.compile(
     r"\s*(?:The\s+|the\s+)?((?:[A-Za-z][\w\-]*\s+){0,5}[A-Za-z][\w\-]*)\s+(?:is|remains|has been)"
     r"\s+(?:a|an|one of the)\s+(?:[a-z\-]+\s+){0,2}(?:problems?|tasks?|challenges?)\b"
 )
+# "Effective task planning is essential for ...", "Model compression is significant for ...":
+# the subject of a sentence that says it matters
+_IS_KEY_RE = re.compile(
+    r"\s*((?:[A-Za-z][\w\-]*\s+){0,5}[A-Za-z][\w\-]*)\s+(?:is|remains)\s+(?:\w+ly\s+)?"
+    r"(?:(?:a|an|the)\s+)?(?:most\s+)?(?:crucial|essential|key|critical|fundamental|central|vital|"
+    r"important|significant|indispensable)\b"
+)
 # a task head alone names the task when a method noun follows ("an unlearning framework")
 _LONE_HEAD_AFTER_RE = re.compile(r"\s+(?:frameworks?|methods?|approach(?:es)?|algorithms?)\b")
 # "is central to X", "crucial for X": X is what the task serves
@@ -206,6 +213,21 @@ def task_spans(
                 and words[0] != "of"
             ):
                 add(subject.start(1), subject.end(1), phrase, 1.5)
+    for sent in sents[:2]:  # in the opening, not a step of the method later on
+        subject = _IS_KEY_RE.match(text, sent.start_char, sent.end_char)
+        if subject is None:
+            continue
+        words = subject.group(1).split()
+        kept: list[str] = []
+        for w in reversed(words):  # the noun phrase that ends the subject
+            head_word = is_head_noun(w) or _ING_HEAD_RE.fullmatch(w.lower())
+            if not (is_modifier(w) or (not kept and head_word)):
+                break
+            kept.insert(0, w)
+        lead = [w.lower() for w in words[: len(words) - len(kept)]]
+        if len(kept) >= 2 and all(w in W.task_stop or w in ("and", "the") for w in lead):
+            end = subject.end(1)
+            add(end - len(" ".join(kept)), end, " ".join(kept), 1.0)
     # "offline RL" when "reinforcement learning (RL)" is defined here
     for ab in abbrevs:
         if head(ab.long) not in v.task_heads or not ab.short.isupper():
