@@ -398,6 +398,9 @@ def test_a_repeated_task_is_scored_by_its_best_mention():
     "abstract, wrong",
     [
         ("We study causal discovery from observational data.", "study causal discovery"),
+        # a field after vague words is still the bare field, the setting
+        ("We solve it end to end with any off-the-shelf reinforcement learning method.",
+         "off-the-shelf reinforcement learning"),
         # the subject that matters is the whole noun phrase, not the end of a clause
         ("Aligning dialogue agents with user preferences is crucial for deployment.",
          "user preferences"),

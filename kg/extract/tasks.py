@@ -265,6 +265,15 @@ def _verb_object(
     add(m.start(1), end, " ".join([*words, noun]), bonus)
 
 
+def _bare(phrase: str) -> str:
+    """The phrase without the vague words before it: "off-the-shelf reinforcement learning",
+    "pure imitation learning" are their field ("pool-based active learning" is a flavour)."""
+    words = phrase.split()
+    while len(words) > 1 and words[0].lower() in W.vague_first:
+        words = words[1:]
+    return " ".join(words)
+
+
 def rank_tasks(
     v: Vocab,
     text: str,
@@ -300,8 +309,7 @@ def rank_tasks(
         ):
             continue
         key = phrase.lower()
-        bare = name_key(phrase.removeprefix("deep ").removeprefix("Deep "))
-        if name_key(phrase) in v.generic or bare in v.fields:
+        if name_key(phrase) in v.generic or name_key(_bare(phrase)) in v.fields:
             continue  # a bare field ("deep reinforcement learning") is the setting, no task
         score = 0.0
         if start < first_end:
