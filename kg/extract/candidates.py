@@ -100,6 +100,11 @@ _PROPER_ADJECTIVE_RE = re.compile(r"[A-Z][a-z]+ian")
 _OWN_NOUN_BEFORE_RE = re.compile(
     r"\b(?:method|approach|model|framework|algorithm|architecture|technique|system)s?\s*,?\s*$"
 )
+# a bare phrase ending in one of these after a proposal cue describes the contribution
+_DESCRIPTIVE_HEADS = frozenset(
+    "framework frameworks algorithm algorithms approach approaches method methods technique "
+    "techniques pipeline scheme strategy procedure".split()
+)
 _COMMONLY_RE = re.compile(r"\b(?:commonly|often|usually|sometimes|widely|also|generally)\s+$")
 _ACRONYM_RE = re.compile(r"[A-Z][A-Z0-9\-]*[A-Z0-9]s?")
 _NAMING_CUE_RE = re.compile(r"call|term|name|dub|coin", re.I)
@@ -400,8 +405,9 @@ def _proposable(
         or last in W.not_proposed_heads
         or last in W.not_method_heads
         or (last in W.method_cue_words and len(words) < 3)
+        or (last in _DESCRIPTIVE_HEADS and not (naming or own or apposed or repeated))
     ):
-        return False
+        return False  # "we propose a novel coreset construction algorithm for": a description
     if apposed or repeated:
         return len(words) > 1 or (apposed and "-" in last)
     return (
