@@ -572,6 +572,9 @@ def test_what_the_paper_introduces_is_proposed(abstract, names):
          "temporal difference learning (LSTD).", "BRM"),
         ("Here we develop Bayesian estimators for the entropy of spike trains.",
          "Bayesian estimators"),
+        # released artefacts that are neither data nor a method
+        ("Finally, we release model checkpoints, evaluation notebooks, and our code.",
+         "model checkpoints"),
         # a descriptive phrase ending in "algorithm/framework/..." names nothing
         ("We propose a novel graph sparsification algorithm for fast training.",
          "graph sparsification algorithm"),
