@@ -224,6 +224,12 @@ def test_markdown_bold_inside_words_leaves_no_stars_in_names():
 def test_x_based_keeps_the_name_without_the_suffix():
     got = found("We build a BERT-based encoder and a CRF-inspired decoder.")
     assert "BERT" in got and "CRF" in got
+    assert "LLM-enabled" not in found("Unlike prior LLM-enabled planners, ours runs on-device.")
+
+
+def test_a_recurrent_variant_of_a_known_technique_keeps_its_adjective():
+    got = found("The agent builds on a recurrent state space model to infer intents.")
+    assert got.get("recurrent state space model", ("", ""))[0] == "Method", got
 
 
 def test_citations_are_not_names():
