@@ -791,6 +791,10 @@ def test_no_new_hand_written_name_comes_from_an_evaluation_abstract():
         # a one-word regularizer the corpus writes in lower case needs no context
         ("Hidden units are randomly zeroed by dropout during training.",
          "dropout", "Method"),
+        # ... and an activation's one-word name ("Tanh Activation"), a clustering technique
+        ("The hidden layer uses tanh units and a shallow readout.", "tanh", "Method"),
+        ("We summarise the stream by a small coreset before clustering.", "coreset",
+         "Method"),
     ],
 )  # fmt: skip
 def test_public_lexicons_type_widely_used_names(abstract, name, etype):

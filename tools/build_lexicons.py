@@ -184,8 +184,8 @@ class Corpus:
 
 
 #: Papers with Code collections whose one-word names are techniques the papers write in lower
-#: case ("dropout", "maxout", "softplus"), not ordinary words
-_TECHNIQUE_COLLECTIONS = frozenset({"Regularization", "Activation Functions"})
+#: case ("dropout", "tanh", "coresets"), not ordinary words
+_TECHNIQUE_COLLECTIONS = frozenset({"Regularization", "Activation Functions", "Clustering"})
 
 
 def pwc_methods() -> Iterator[Concept]:
@@ -199,6 +199,8 @@ def pwc_methods() -> Iterator[Concept]:
         )
         for text in (row["name"], row.get("full_name"), *row.get("aliases", [])):
             _add(c, text)
+        if c.technique and row["name"].endswith(" Activation"):
+            _add(c, row["name"].removesuffix(" Activation"))  # "Tanh Activation" is tanh
         yield c
 
 
@@ -467,7 +469,7 @@ def match_policy(
         if re.search(r"\d", word):
             return "any", "letters with digits"
         lower = corpus.lower[word.lower()]
-        if c.technique and lower >= 10:
+        if c.technique and lower >= 5:
             return "any", f"a regularizer or activation, lower case in {lower} abstracts"
         return "context", f"one plain word (lower case in {lower} abstracts)"
     if _INNER_CAPITAL_RE.search(pattern):
