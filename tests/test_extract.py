@@ -174,6 +174,8 @@ def test_name_shapes_are_kept_and_units_metrics_hardware_rejected():
     )
     assert {"Llama-3.1-8B", "RAT+", "GPT-4"} <= set(got)
     assert not {"GPUs", "GPU", "1.5B", "FLOPs", "BLEU", "10%"} & set(got)
+    # the transfer setting is no method
+    assert "Sim2Real" not in found("Unlike prior Sim2Real pipelines, the policy runs at 50 Hz.")
 
 
 def test_formula_leftovers_and_words_split_at_an_accent_are_not_names():
