@@ -619,6 +619,11 @@ def test_data_the_paper_introduces_is_proposed_with_its_type(abstract, names):
         assert got[name] == (label, "proposed"), (name, got)
 
 
+def test_a_defined_task_before_task_is_no_data():
+    got = found("We introduce approximations to the maximum a posteriori (MAP) task in graphs.")
+    assert got.get("MAP", ("", ""))[0] not in ("Dataset", "Benchmark")
+
+
 def test_data_the_paper_only_uses_is_not_proposed():
     got = found("We release LYF-160K, a dataset of frames, and evaluate on Kinetics, a dataset.")
     assert got["Kinetics"] == ("Dataset", "evaluated_on")

@@ -300,6 +300,9 @@ def decide(
     # after a defined abbreviation's bracket: "a novel Foundation Tactile (FoTa) dataset"
     tail = c.end + 1 if c.long and text[c.end : c.end + 1] == ")" else c.end
     list_tail = _LIST_TAIL_RE.match(text[tail:s1])
+    if tail != c.end and not (list_tail and list_tail.group(2) in v.data_heads):
+        tail = c.end  # "the maximum a posteriori (MAP) task": not a named data list
+        list_tail = _LIST_TAIL_RE.match(text[tail:s1])
     # "the Buffy dataset", "the LSP and FLIC datasets" (not "of Dalal and Triggs and the
     # PASCAL VOC dataset", not "stochastic Markovian environments")
     named_data = bool(
