@@ -407,11 +407,15 @@ def test_a_repeated_task_is_scored_by_its_best_mention():
     [
         ("We study causal discovery from observational data.", "study causal discovery"),
         # a field after vague words is still the bare field, the setting
-        ("We solve it end to end with any off-the-shelf reinforcement learning method.",
-         "off-the-shelf reinforcement learning"),
+        (
+            "We solve it end to end with any off-the-shelf reinforcement learning method.",
+            "off-the-shelf reinforcement learning",
+        ),
         # the subject that matters is the whole noun phrase, not the end of a clause
-        ("Aligning dialogue agents with user preferences is crucial for deployment.",
-         "user preferences"),
+        (
+            "Aligning dialogue agents with user preferences is crucial for deployment.",
+            "user preferences",
+        ),
         (
             "This paradigm leads to substantial performance drop when facing heavy long-tail "
             "problems, where very few samples are available for rare classes.",
@@ -622,6 +626,8 @@ def test_data_the_paper_introduces_is_proposed_with_its_type(abstract, names):
 def test_a_defined_task_before_task_is_no_data():
     got = found("We introduce approximations to the maximum a posteriori (MAP) task in graphs.")
     assert got.get("MAP", ("", ""))[0] not in ("Dataset", "Benchmark")
+    got = found("Methods work on independent and identically distributed (IID) datasets only.")
+    assert not [n for n, (t, _) in got.items() if t in ("Dataset", "Benchmark")], got
 
 
 def test_data_the_paper_only_uses_is_not_proposed():

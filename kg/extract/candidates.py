@@ -100,11 +100,6 @@ _PROPER_ADJECTIVE_RE = re.compile(r"[A-Z][a-z]+ian")
 _OWN_NOUN_BEFORE_RE = re.compile(
     r"\b(?:method|approach|model|framework|algorithm|architecture|technique|system)s?\s*,?\s*$"
 )
-# a bare phrase ending in one of these after a proposal cue describes the contribution
-_DESCRIPTIVE_HEADS = frozenset(
-    "framework frameworks algorithm algorithms approach approaches method methods technique "
-    "techniques pipeline scheme strategy procedure".split()
-)
 _COMMONLY_RE = re.compile(r"\b(?:commonly|often|usually|sometimes|widely|also|generally)\s+$")
 _ACRONYM_RE = re.compile(r"[A-Z][A-Z0-9\-]*[A-Z0-9]s?")
 _NAMING_CUE_RE = re.compile(r"call|term|name|dub|coin", re.I)
@@ -405,7 +400,7 @@ def _proposable(
         or last in W.not_proposed_heads
         or last in W.not_method_heads
         or (last in W.method_cue_words and len(words) < 3)
-        or (last in _DESCRIPTIVE_HEADS and not (naming or own or apposed or repeated))
+        or (last in W.descriptive_heads and not (naming or own or apposed or repeated))
     ):
         return False  # "we propose a novel coreset construction algorithm for": a description
     if apposed or repeated:

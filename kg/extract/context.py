@@ -134,7 +134,8 @@ _WE_MAKE_RE = re.compile(
     r"dub|coin)|\bby\s+(?:proposing|introducing|developing|designing|constructing|building|"
     r"creating|curating|collecting|releasing))\s+"
     r"(?:(?!(?:for|of|to|with|on|in|by|which|that|based|via|whose)\b)[a-z][\w\-]*[\s,]+){0,3}"
-    r"(?:(?:(?<=\ba )|(?<=\ban ))(?:version|variant|extension|generalization|modification)\s+of\s+)?$"
+    r"(?:(?:(?<=\ba )|(?<=\ban ))"
+    r"(?:version|variant|extension|generalization|modification)\s+of\s+)?$"
 )
 # the sentence opens with the name: "A ...", "The new ...", "Finally, a novel ..."
 _SUBJECT_RE = re.compile(r"\s*(?:[A-Z][a-z]+,\s*)?(?:(?:a|an|the)\s+)?(?:(?:novel|new)\s+)?", re.I)
@@ -297,8 +298,10 @@ def decide(
 
     # data: a list right after "on", "across", "such as" ..., or a data noun right after
     data_ctx = method_ctx = False
-    # after a defined abbreviation's bracket: "a novel Foundation Tactile (FoTa) dataset"
-    tail = c.end + 1 if c.long and text[c.end : c.end + 1] == ")" else c.end
+    # after a defined name's bracket: "a novel Foundation Tactile (FoTa) dataset" (not a
+    # description's: "independent and identically distributed (IID) datasets")
+    named_long = c.long is not None and c.long[:1].isupper()
+    tail = c.end + 1 if named_long and text[c.end : c.end + 1] == ")" else c.end
     list_tail = _LIST_TAIL_RE.match(text[tail:s1])
     if tail != c.end and not (list_tail and list_tail.group(2) in v.data_heads):
         tail = c.end  # "the maximum a posteriori (MAP) task": not a named data list

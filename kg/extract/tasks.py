@@ -218,16 +218,16 @@ def task_spans(
         if subject is None:
             continue
         words = subject.group(1).split()
-        kept: list[str] = []
+        np_words: list[str] = []
         for w in reversed(words):  # the noun phrase that ends the subject
             head_word = is_head_noun(w) or _ING_HEAD_RE.fullmatch(w.lower())
-            if not (is_modifier(w) or (not kept and head_word)):
+            if not (is_modifier(w) or (not np_words and head_word)):
                 break
-            kept.insert(0, w)
-        lead = [w.lower() for w in words[: len(words) - len(kept)]]
-        if len(kept) >= 2 and all(w in W.task_stop or w in ("and", "the") for w in lead):
+            np_words.insert(0, w)
+        lead = [w.lower() for w in words[: len(words) - len(np_words)]]
+        if len(np_words) >= 2 and all(w in W.task_stop or w in ("and", "the") for w in lead):
             end = subject.end(1)
-            add(end - len(" ".join(kept)), end, " ".join(kept), 1.0)
+            add(end - len(" ".join(np_words)), end, " ".join(np_words), 1.0)
     # "offline RL" when "reinforcement learning (RL)" is defined here
     for ab in abbrevs:
         if head(ab.long) not in v.task_heads or not ab.short.isupper():

@@ -27,6 +27,7 @@ class Words:
     noun_ing: frozenset[str]
     not_task_gerunds: frozenset[str]
     not_proposed_heads: frozenset[str]
+    descriptive_heads: frozenset[str]
     not_method_heads: frozenset[str]
     benchmark_nouns: frozenset[str]
     weak_compare: tuple[str, ...]
