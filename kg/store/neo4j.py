@@ -240,7 +240,7 @@ class Neo4jStore:
                     self._schema_applied = False
                     write_fresh(
                         graph,
-                        lambda query, rows: self._write(_consume, query, {"rows": rows}),
+                        lambda query, rows: self._write(_values, query, {"rows": rows}),
                         advance,
                         name=_name,
                         batch_size=self.batch_size,
@@ -714,6 +714,10 @@ _AUTHORS_OF_PAPERS = (
 
 def _consume(tx: ManagedTransaction, query: str, params: dict[str, Any]) -> None:
     tx.run(query, params).consume()  # type: ignore[arg-type]
+
+
+def _values(tx: ManagedTransaction, query: str, params: dict[str, Any]) -> list[list[Any]]:
+    return [record.values() for record in tx.run(query, params)]  # type: ignore[arg-type]
 
 
 def _rows(tx: ManagedTransaction, query: str, params: dict[str, Any]) -> list[dict[str, Any]]:

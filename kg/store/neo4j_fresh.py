@@ -15,18 +15,19 @@ author layer a fresh build writes is the whole of it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from itertools import islice
 from typing import Any, TypeVar
 
+from kg.errors import StoreError
 from kg.graph import GraphData, Node, Rel, coauthor_pairs
 from kg.schema import LIST_PROPS
 
 T = TypeVar("T")
 #: Relationship rows per write transaction: they are small (two ids and a few values).
 REL_BATCH_SIZE = 5000
-
-Send = Callable[[str, list[dict[str, Any]]], None]  # (statement, rows): one write transaction
 
 
 def unique_nodes(nodes: Sequence[Node]) -> list[Node]:
@@ -83,52 +84,148 @@ def drop_index_queries(schema: Sequence[str]) -> list[str]:
     return [f"DROP INDEX {m[1]} IF EXISTS" for m in found if m]
 
 
-def create_nodes_query(label: str, list_props: Sequence[str], name: Callable[[str], str]) -> str:
-    query = f"UNWIND $rows AS row CREATE (n:{name(label)} {{id: row.id}}) SET n += row.props"
-    return query + (" SET n += row.lists" if list_props else "")
+#: Write transactions in flight at once: the server commits one while it runs the next and
+#: Python packs a third, so both cores work (issue 14).
+WRITERS = 2
 
-
-def create_rels_query(type_: str, start: str, end: str, name: Callable[[str], str]) -> str:
-    return (
-        f"UNWIND $rows AS row "
-        f"MATCH (a:{name(start)} {{id: row.start}}) MATCH (b:{name(end)} {{id: row.end}}) "
-        f"CREATE (a)-[r:{name(type_)}]->(b) SET r = row.props"
-    )
+Run = Callable[[str, list[list[Any]]], list[Any]]  # (statement, rows) → result: one transaction
+Job = tuple[Any, str, list[list[Any]]]  # (tag, statement, rows)
 
 
 def write_fresh(
     graph: GraphData,
-    send: Send,
+    run: Run,
     advance: Callable[[int], None],
     *,
     name: Callable[[str], str],
     batch_size: int,
+    writers: int = WRITERS,
 ) -> None:
     """CREATE ``graph`` into a database with none of kg's nodes: nodes (``batch_size`` rows per
     transaction, in id order), relationships (``REL_BATCH_SIZE`` × batch_size / 1000), then the
-    co-author pairs. ``send`` runs one write transaction; ``name`` is the store's own
-    (kg.store.neo4j) name check."""
+    co-author pairs. ``run`` runs one write transaction and returns its result rows; up to
+    ``writers`` run at once. ``name`` is the store's own (kg.store.neo4j) name check.
+
+    Rows are lists, one value per property in a fixed order, and each statement names its
+    properties (``CREATE (n:Paper {id: row[0], title: row[1], …})``): no map is unpacked per
+    row, and no ``SET`` makes the planner hold rows back. Each CREATE returns the new nodes'
+    element ids, and relationships find their ends by them instead of an index seek per end."""
     unique = GraphData(unique_nodes(graph.nodes), unique_rels(graph.rels))
     advance(len(graph.nodes) + len(graph.rels) - len(unique.nodes) - len(unique.rels))
-    for label, nodes in unique.nodes_by_label().items():
-        list_props = sorted({key for n in nodes for key in n.props if key in LIST_PROPS})
-        query = create_nodes_query(label, list_props, name)
-        for chunk in chunks(sorted(nodes, key=lambda n: n.id), batch_size):
-            send(query, [node_row(node, list_props) for node in chunk])
-            advance(len(chunk))
+    element: dict[tuple[str, str], str] = {}
+
+    def node_jobs() -> Iterator[Job]:
+        for label, nodes in unique.nodes_by_label().items():
+            keys = property_keys(n.props for n in nodes)
+            lists = [key in LIST_PROPS for key in keys]
+            query = create_nodes_query(label, keys, name)
+            for chunk in chunks(sorted(nodes, key=lambda n: n.id), batch_size):
+                rows = [[n.id, *node_values(n.props, keys, lists)] for n in chunk]
+                yield label, query, rows
+
+    for label, rows, created in pipelined(run, node_jobs(), writers=writers):
+        element.update(((label, id_), eid) for id_, eid in created)
+        advance(len(rows))
+
     rel_batch = max(1, REL_BATCH_SIZE * batch_size // 1000)
-    for (type_, start, end), rels in unique.rels_by_type().items():
-        query = create_rels_query(type_, start, end, name)
-        for rel_chunk in chunks(sorted(rels, key=lambda r: (r.start[1], r.end[1])), rel_batch):
+
+    def rel_jobs() -> Iterator[Job]:
+        for (type_, start, end), rels in unique.rels_by_type().items():
+            keys = property_keys(r.props for r in rels)
+            query = create_rels_query(type_, start, end, keys, name)
+            ordered = sorted(rels, key=lambda r: (r.start[1], r.end[1]))
+            for chunk in chunks(ordered, rel_batch):
+                rows = [
+                    [element[r.start], element[r.end], *rel_values(r.props, keys)]
+                    for r in chunk
+                    if r.start in element and r.end in element  # MATCH would find no end
+                ]
+                yield len(chunk), query, rows
+        query = create_rels_query("COAUTHOR", "Author", "Author", ["papers", "weight"], name)
+        for pairs in chunks(coauthor_rows(graph), rel_batch):
             rows = [
-                {"start": r.start[1], "end": r.end[1], "props": storable(r.props)}
-                for r in rel_chunk
-            ]
-            send(query, rows)
-            advance(len(rows))
-    query = create_rels_query("COAUTHOR", "Author", "Author", name)
-    for rows in chunks(coauthor_rows(graph), rel_batch):
-        send(query, rows)
+                [element["Author", p["start"]], element["Author", p["end"]],
+                 p["props"]["papers"], p["props"]["weight"]]
+                for p in pairs
+            ]  # fmt: skip
+            yield 0, query, rows  # the pairs are not among the graph's relationships
+
+    for written, _, _ in pipelined(run, rel_jobs(), writers=writers):
+        advance(written)
+
+
+def pipelined(
+    run: Run, jobs: Iterable[Job], *, writers: int
+) -> Iterator[tuple[Any, list[list[Any]], list[Any]]]:
+    """(tag, rows, result) of each (tag, statement, rows) job, in their order, each run as its
+    own write transaction with up to ``writers`` at once. A failure is raised once the
+    transactions already running end; the jobs not yet started never run."""
+    if writers <= 1:
+        for tag, query, rows in jobs:
+            yield tag, rows, run(query, rows)
+        return
+    pending: deque[tuple[Any, list[list[Any]], Future[list[Any]]]] = deque()
+    with ThreadPoolExecutor(max_workers=writers, thread_name_prefix="kg-neo4j-write") as pool:
+        try:
+            for tag, query, rows in jobs:
+                pending.append((tag, rows, pool.submit(run, query, rows)))
+                if len(pending) > writers:  # one waiting behind each running transaction
+                    tag, rows, done = pending.popleft()
+                    yield tag, rows, done.result()
+            while pending:
+                tag, rows, done = pending.popleft()
+                yield tag, rows, done.result()
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def property_keys(props: Iterable[dict[str, Any]]) -> list[str]:
+    """The property names of a group of nodes or relationships, ``id`` left out, sorted."""
+    return sorted({key for p in props for key in p} - {"id"})
+
+
+def create_nodes_query(label: str, keys: Sequence[str], name: Callable[[str], str]) -> str:
+    values = "".join(f", {prop_name(k)}: row[{i + 1}]" for i, k in enumerate(keys))
+    return (
+        f"UNWIND $rows AS row CREATE (n:{name(label)} {{id: row[0]{values}}}) "
+        "RETURN row[0], elementId(n)"
+    )
+
+
+def create_rels_query(
+    type_: str, start: str, end: str, keys: Sequence[str], name: Callable[[str], str]
+) -> str:
+    values = ", ".join(f"{prop_name(k)}: row[{i + 2}]" for i, k in enumerate(keys))
+    return (
+        f"UNWIND $rows AS row "
+        f"MATCH (a:{name(start)}) WHERE elementId(a) = row[0] "
+        f"MATCH (b:{name(end)}) WHERE elementId(b) = row[1] "
+        f"CREATE (a)-[:{name(type_)} {{{values}}}]->(b)"
+    )
+
+
+def prop_name(key: str) -> str:
+    """A property name to put in a statement: kg's own keys are plain identifiers."""
+    if not re.fullmatch(r"[a-z_][a-z0-9_]*", key):
+        raise StoreError(f"refusing to write the property name {key!r}: not a plain identifier")
+    return key
+
+
+def node_values(props: dict[str, Any], keys: Sequence[str], lists: Sequence[bool]) -> list[Any]:
+    """A node's values in ``keys`` order, as ``node_row`` sends them: a list property is a list
+    (empty if the node has none), None leaves a property unset."""
+    return [
+        storable_list(props.get(k) or []) if is_list else storable_value(props.get(k))
+        for k, is_list in zip(keys, lists, strict=True)
+    ]
+
+
+def rel_values(props: dict[str, Any], keys: Sequence[str]) -> list[Any]:
+    return [storable_value(props.get(k)) for k in keys]
+
+
+def storable_value(value: Any) -> Any:
+    return storable_list(value) if isinstance(value, list | tuple) else value
 
 
 def node_row(node: Node, list_props: Sequence[str]) -> dict[str, Any]:
