@@ -59,8 +59,8 @@ def unique_rels(rels: Sequence[Rel]) -> list[Rel]:
     return list(merged.values())
 
 
-def coauthor_rows(graph: GraphData) -> list[dict[str, Any]]:
-    """The COAUTHOR relationships of ``graph`` (lower author id → higher), as write rows."""
+def coauthor_rows(graph: GraphData) -> list[tuple[str, str, int, float]]:
+    """The COAUTHOR relationships of ``graph``: (lower author id, higher, papers, weight)."""
     pairs_of = {
         n.id: n.props.get("coauthor_pairs", True) for n in graph.nodes if n.label == "Paper"
     }
@@ -68,10 +68,8 @@ def coauthor_rows(graph: GraphData) -> list[dict[str, Any]]:
     for rel in graph.rels:
         if rel.type == "AUTHORED" and pairs_of.get(rel.end[1], True):
             by_paper.setdefault(rel.end[1], []).append(rel.start[1])
-    return [
-        {"start": a, "end": b, "props": {"papers": papers, "weight": weight}}
-        for (a, b), (papers, weight) in sorted(coauthor_pairs(by_paper.values()).items())
-    ]
+    pairs = coauthor_pairs(by_paper.values())
+    return [(a, b, papers, weight) for (a, b), (papers, weight) in sorted(pairs.items())]
 
 
 def drop_index_queries(schema: Sequence[str]) -> list[str]:
@@ -144,10 +142,9 @@ def write_fresh(
         query = create_rels_query("COAUTHOR", "Author", "Author", ["papers", "weight"], name)
         for pairs in chunks(coauthor_rows(graph), rel_batch):
             rows = [
-                [element["Author", p["start"]], element["Author", p["end"]],
-                 p["props"]["papers"], p["props"]["weight"]]
-                for p in pairs
-            ]  # fmt: skip
+                [element["Author", a], element["Author", b], papers, weight]
+                for a, b, papers, weight in pairs
+            ]
             yield 0, query, rows  # the pairs are not among the graph's relationships
 
     for written, _, _ in pipelined(run, rel_jobs(), writers=writers):
@@ -240,7 +237,7 @@ def node_row(node: Node, list_props: Sequence[str]) -> dict[str, Any]:
 def storable(props: dict[str, Any]) -> dict[str, Any]:
     """Values Neo4j can store. None is kept: ``SET n += {k: null}`` removes k, which is what
     the embedded store's overwrite-with-None reads as."""
-    return {k: storable_list(v) if isinstance(v, list | tuple) else v for k, v in props.items()}
+    return {k: storable_value(v) for k, v in props.items()}
 
 
 def storable_list(values: Sequence[Any]) -> list[Any]:
