@@ -358,11 +358,24 @@ def train_cmd(
     data: Annotated[Path | None, typer.Option("--data", help="Corpora folder.")] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Weights folder.")] = None,
     smoke: Annotated[bool, typer.Option("--smoke", help="2 docs per corpus, 5 updates.")] = False,
+    base: Annotated[
+        Path | None,
+        typer.Option(
+            "--base", help="Weights already trained on the corpora: only continue on kg's gold."
+        ),
+    ] = None,
 ) -> None:
-    """Train the span model on SciREX, SciERC and TDMSci (../shared/data or --data) into the
-    package (or --output); print its dev scores, progress on stderr. See docs/span_model.md."""
+    """Train the span model on SciREX, SciERC and TDMSci (../shared/data or --data), then on
+    kg's own gold of the tune sets, into the package (or --output); print its dev scores,
+    progress on stderr. See docs/span_model.md."""
+    from kg.extract.convention import describe
     from kg.extract.training import train
 
     lim, steps = (2, 5) if smoke else (None, None)
-    report = run(lambda: train(data=data, output=output, limit=lim, max_steps=steps, log=err.file))
+    report = run(
+        lambda: train(data=data, output=output, limit=lim, max_steps=steps, log=err.file, base=base)
+    )
+    if report.gold is not None:
+        for line in describe(report.gold):
+            err.print(f"kg gold: {line}", highlight=False, markup=False)
     show(render_rows(["dev set", "label", "P", "R", "F1"], report.score_rows(), "table"))

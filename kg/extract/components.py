@@ -28,13 +28,13 @@ from kg.extract.candidates import (
     proposed_phrases,
     split_trailing_acronyms,
 )
-from kg.extract.context import Triggers, decide, own_subject, type_lists
+from kg.extract.context import USE_MODEL, Triggers, decide, own_subject, type_lists
 from kg.extract.resources import name_key, triggers
 from kg.extract.spanmodel import SPAN_KEY
-from kg.extract.spans import Candidate, Sent, sentences
+from kg.extract.spans import Candidate, Sent, overlapping, sentences
 from kg.extract.tasks import rank_tasks
-from kg.extract.words import Vocab
-from kg.model import EntityType
+from kg.extract.words import Vocab, W
+from kg.model import EntityType, Role
 
 if not Doc.has_extension("kg_mentions"):
     Doc.set_extension("kg_mentions", default=None)
@@ -101,7 +101,8 @@ class KGEntities:
         abbrevs = [ab for s in sents for ab in find_abbreviations(text, s.start_char, s.end_char)]
         cands = attach_abbreviations(v, text, cands, abbrevs, in_url)
         split_trailing_acronyms(cands)
-        model_votes(doc, cands)
+        model = model_spans(doc)
+        model_votes(model, cands)
 
         counts = Counter(name_key(c.text) for c in cands)
         # "(QKT)" that defines nothing: a symbol local to this abstract
@@ -121,6 +122,8 @@ class KGEntities:
         own_subject(text, cands, trig)
         cands += compared_phrases(v, text, trig["compare"], cands)
         cands += cited_methods(v, text, cands)
+        cands += model_methods(v, text, model, cands)
+        drop_unread(cands)
 
         mentions = [_as_mention(c, sent_of(c.start)) for c in cands if c.type]
         gazetteer_tasks = [
@@ -128,8 +131,16 @@ class KGEntities:
             for sp in doc.spans.get("kg_gazetteer", [])
             if sp.label_ == EntityType.TASK.value
         ]
+        model_tasks = [(s, e, p) for s, e, t, p in model if t is EntityType.TASK]
         mentions += rank_tasks(
-            v, text, sents, cands, abbrevs, gazetteer_tasks, max_tasks=self.max_tasks
+            v,
+            text,
+            sents,
+            cands,
+            abbrevs,
+            gazetteer_tasks,
+            max_tasks=self.max_tasks,
+            model_tasks=model_tasks,
         )
         doc._.kg_mentions = mentions
         return doc
@@ -144,23 +155,93 @@ _MODEL_TYPES = {
 }
 
 
-def model_votes(doc: Doc, cands: list[Candidate]) -> None:
-    """Give each candidate the span model's label and probability for the model span that is
-    it or contains it ("SurroundDepth" in "SurroundDepth method"); nothing when the model did
-    not run (``span_model=False``) or saw no entity there."""
+ModelSpan = tuple[int, int, EntityType, float]  # start, end, type, probability
+
+
+def model_spans(doc: Doc) -> list[ModelSpan]:
+    """The span model's spans as kg types; none when it did not run (``span_model=False``)."""
     group = doc.spans.get(SPAN_KEY)
     if group is None:
-        return
-    spans = [
+        return []
+    return [
         (sp.start_char, sp.end_char, _MODEL_TYPES[sp.label_], score)
         for sp, score in zip(group, group.attrs.get("scores", []), strict=False)
         if sp.label_ in _MODEL_TYPES
     ]
+
+
+def model_votes(spans: list[ModelSpan], cands: list[Candidate]) -> None:
+    """Give each candidate the span model's label and probability for the model span that is
+    it or contains it ("SurroundDepth" in "SurroundDepth method")."""
     for c in cands:
         for start, end, label, score in spans:
             if start <= c.start and c.end <= end:
                 c.model, c.model_score = label, score
                 break
+
+
+def model_methods(
+    v: Vocab, text: str, spans: list[ModelSpan], cands: list[Candidate]
+) -> list[Candidate]:
+    """Method spans of the model that no typed candidate overlaps, with p at least
+    ``USE_MODEL["add_method"]`` and the shape of a name: not after a determiner or pronoun, not
+    a generic word, field or metric, not one lower-case word ("domain randomization", yes;
+    "it", "method", "training" no)."""
+    threshold = USE_MODEL["add_method"]
+    if threshold is None:
+        return []
+    out = []
+    for start, end, label, score in spans:
+        if label is not EntityType.METHOD or score < threshold:
+            continue
+        phrase = text[start:end]
+        words = phrase.split()
+        key = name_key(phrase)
+        if (
+            overlapping(cands, start, end, typed=True)
+            or words[0].lower() in W.leading_stop
+            or key in v.generic
+            or key in v.fields
+            or key in v.metrics
+            or (len(words) == 1 and phrase.islower())
+            or len(words) > 5
+            or not any(ch.isalpha() for ch in phrase)
+        ):
+            continue
+        out.append(
+            Candidate(
+                start,
+                end,
+                phrase,
+                "model",
+                role=Role.USES,
+                type=EntityType.METHOD,
+                confidence=round(0.6 * score, 2),
+            )
+        )
+    return out
+
+
+def drop_unread(cands: list[Candidate]) -> None:
+    """A method or dataset only context typed (no list, definition or shape says it, not the
+    paper's own) is dropped when the model reads no name of that kind there with p at least
+    ``USE_MODEL["drop"]``."""
+    threshold = USE_MODEL["drop"]
+    if threshold is None:
+        return
+    for c in cands:
+        if (
+            c.type in (EntityType.METHOD, EntityType.DATASET, EntityType.BENCHMARK)
+            and not c.sure
+            and c.label is None
+            and c.role is not Role.PROPOSED
+            and (
+                c.model is None
+                or (c.model is EntityType.METHOD) != (c.type is EntityType.METHOD)
+                or c.model_score < threshold
+            )
+        ):
+            c.type = None
 
 
 def _as_mention(c: Candidate, sent: Sent) -> dict[str, Any]:

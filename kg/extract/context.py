@@ -468,7 +468,20 @@ def decide(
 #: ambiguous name ("hint") and reading a name-shaped word as data ("data") help or are neutral
 #: everywhere; keeping a lone acronym ("lone") and typing a capitalised word ("capital") cost
 #: dev and tune METHOD, so they are off.
-USE_MODEL: dict[str, float | None] = {"lone": None, "hint": 0.9, "data": 0.9, "capital": None}
+USE_MODEL: dict[str, float | None] = {
+    "lone": None,
+    "hint": 0.9,
+    "data": 0.9,
+    "capital": None,
+    # issue 9 round 6 (kg-convention weights): a Method span the rules missed, a Task span as a
+    # task phrase, a task phrase inside a Task span scores higher, a rule candidate the model
+    # does not read as a name of its type is dropped below this probability
+    "add_method": None,
+    "add_task": None,
+    "task_fill": None,
+    "task_bonus": None,
+    "drop": None,
+}
 
 
 def _model_says_name(c: Candidate, threshold: float | None) -> bool:

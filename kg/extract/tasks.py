@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kg.extract.abbrev import Abbreviation
-from kg.extract.context import EVAL_CUE_RE
+from kg.extract.context import EVAL_CUE_RE, USE_MODEL
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, Sent, overlaps
 from kg.extract.words import (
@@ -102,6 +102,10 @@ _EVAL_LIST_BEFORE_RE = re.compile(r"(?:\b(?:on|across|including|such as)|,|\band
 
 #: (start, end, phrase, bonus) of one task phrase candidate
 TaskSpan = tuple[int, int, str, float]
+
+
+#: what a Task span of the span model adds to the score of a task phrase inside it
+MODEL_TASK_BONUS = 0.5
 
 
 def task_spans(
@@ -283,15 +287,31 @@ def rank_tasks(
     gazetteer_tasks: Sequence[tuple[int, int]],
     *,
     max_tasks: int,
+    model_tasks: Sequence[tuple[int, int, float]] = (),
 ) -> list[dict[str, Any]]:
     """Task phrases ("3D shape generation"), ranked; the best `max_tasks` are kept, as mention
-    dicts."""
+    dicts. ``model_tasks``: the span model's Task spans ``(start, end, probability)``, which
+    add phrases and raise the score of phrases inside them (``USE_MODEL``)."""
     scored: dict[str, list] = {}
     first_end = sents[1].start_char if len(sents) > 1 else len(text)
     second_end = sents[2].start_char if len(sents) > 2 else len(text)
     abbrev_long = [(a.long_start, a.long_end) for a in abbrevs]
 
-    for start, end, phrase, bonus in task_spans(v, text, sents, abbrevs):
+    phrases = task_spans(v, text, sents, abbrevs)
+    add_at, bonus_at = USE_MODEL["add_task"], USE_MODEL["task_bonus"]
+    rule_keys = {p.lower() for _, _, p, _ in phrases}
+    if add_at is not None:
+        known = {(s, e) for s, e, _, _ in phrases}
+        phrases += [
+            (s, e, text[s:e], 0.0) for s, e, p in model_tasks if p >= add_at and (s, e) not in known
+        ]
+    # the model's own phrases come after the rules' and fill at most this many places
+    fill = USE_MODEL["task_fill"]
+    for start, end, phrase, bonus in phrases:
+        if bonus_at is not None and any(
+            s <= start and end <= e and p >= bonus_at for s, e, p in model_tasks
+        ):
+            bonus += MODEL_TASK_BONUS
         if _MEASURE_AFTER_RE.match(text, end):
             continue  # "detection rates", "parsing time": about the task, not the task
         if _EXAMPLE_BEFORE_RE.search(text, max(0, start - 80), start):
@@ -347,7 +367,7 @@ def rank_tasks(
         entry[5] = entry[5] and purpose
     ranked = sorted(
         ((e[0] + 0.6 * (e[3] - 1), *e[1:]) for e in scored.values()),
-        key=lambda e: (e[5], -e[0], e[1]),
+        key=lambda e: (e[5], fill is not None and e[4].lower() not in rule_keys, -e[0], e[1]),
     )
     out: list[dict[str, Any]] = []
     used: set[str] = set()
@@ -358,6 +378,8 @@ def rank_tasks(
         if score < 1.0 or len(out) >= max_tasks:
             continue
         key = phrase.lower()
+        if fill is not None and key not in rule_keys and len(out) >= fill:
+            continue
         words = set(key.split())
         if any(len(words & set(u.split())) / len(words | set(u.split())) >= 0.5 for u in used):
             continue

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from kg.errors import ConfigError, InputError
+from kg.extract.convention import GoldSettings, Projection, finetune, read_gold_settings
 from kg.extract.spanmodel import CONFIG_PATH, MAYBE_KEY, UNLABELED_KEY, WEIGHTS_DIR
 
 #: ../shared/data next to the repository (a source checkout); `kg train --data` overrides it.
@@ -356,6 +357,7 @@ class TrainReport:
 
     examples: dict[str, tuple[int, Counter[str]]]
     output: Path
+    gold: Projection | None = None  # kg's own gold, when training continued on it
     scores: dict[str, dict[str, Any]] = field(default_factory=dict)
     calibration: list[tuple[float, float, int, float]] = field(default_factory=list)
 
@@ -383,9 +385,13 @@ def train(
     limit: int | None = None,
     log: IO[str] | None = None,
     config_path: Path = CONFIG_PATH,
+    base: Path | None = None,
 ) -> TrainReport:
     """Convert the corpora, train with spaCy's loop and write the best weights (by dev F1) to
-    ``output`` (default: the package's, which the pipeline loads).
+    ``output`` (default: the package's, which the pipeline loads); then continue on kg's own
+    gold as ``[kg.gold]`` says (:func:`kg.extract.convention.finetune`). ``base``: weights
+    already trained on the corpora (an earlier ``kg train`` with ``[kg.gold] sets = []``),
+    which skips the first stage.
 
     ``data`` defaults to :data:`DEFAULT_DATA`; ``log`` receives spaCy's progress table.
     ``config_path`` (default ``data/spanmodel.cfg``; its ``[kg.corpus]`` section drives the
@@ -393,10 +399,6 @@ def train(
     builds its network from the bundled config, so the network sections must stay as they are.
     """
     import io
-
-    from spacy.training.initialize import init_nlp
-    from spacy.training.loop import train as spacy_train
-    from spacy.util import load_config
 
     data = data or DEFAULT_DATA
     output = output or WEIGHTS_DIR
@@ -411,6 +413,59 @@ def train(
         output=output,
     )
     log = log if log is not None else io.StringIO()
+    gold = read_gold_settings(config_path)
+    if base is not None:
+        if not gold.sets:
+            raise ConfigError(
+                f"--base continues training on kg's gold, but {config_path} [kg.gold] sets is []"
+            )
+        report.examples = {}
+        _continue_on_gold(report, gold, data=data, base=base, limit=limit, log=log)
+    else:
+        _train_on_corpora(train_sets, dev_sets, config_path, output, seed, max_steps, log)
+        _continue_on_gold(report, gold, data=data, base=output, limit=limit, log=log)
+    report.scores, judged = evaluate(dev_sets, weights=output)
+    report.calibration = calibration(j for js in judged.values() for j in js)
+    return report
+
+
+def _continue_on_gold(
+    report: TrainReport,
+    gold: GoldSettings,
+    *,
+    data: Path,
+    base: Path,
+    limit: int | None,
+    log: IO[str],
+) -> None:
+    if not gold.sets:
+        return
+    report.gold = finetune(
+        gold.sets,
+        output=report.output,
+        base=base,
+        epochs=1 if limit else gold.epochs,
+        learn_rate=gold.learn_rate,
+        rehearse=min(gold.rehearse, limit or gold.rehearse),
+        data=data,
+        limit=limit,
+        log=log,
+    )
+
+
+def _train_on_corpora(
+    train_sets: dict[str, list[Sentence]],
+    dev_sets: dict[str, list[Sentence]],
+    config_path: Path,
+    output: Path,
+    seed: int,
+    max_steps: int | None,
+    log: IO[str],
+) -> None:
+    from spacy.training.initialize import init_nlp
+    from spacy.training.loop import train as spacy_train
+    from spacy.util import load_config
+
     with tempfile.TemporaryDirectory(prefix="kg-train-") as tmp:
         work = Path(tmp)
         _write_docbin((s for sents in train_sets.values() for s in sents), work / "train.spacy")
@@ -433,9 +488,6 @@ def train(
             shutil.rmtree(output)
         output.parent.mkdir(parents=True, exist_ok=True)
         shutil.copytree(best, output)
-    report.scores, judged = evaluate(dev_sets, weights=output)
-    report.calibration = calibration(j for js in judged.values() for j in js)
-    return report
 
 
 Judged = list[tuple[str, float, bool]]

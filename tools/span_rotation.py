@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Leave-one-set-out test of the span model trained in kg's convention (docs/span_model.md,
+"Sixth round").
+
+For each of kg's tuning sets (tune, tune2, tune3, tune4) it continues training the shipped
+weights on the projected gold of the other three (kg.extract.convention.finetune), then scores
+the left-out set and dev with ``kg eval``'s scorer under each use of the model's vote
+(``USE_MODEL`` in kg/extract/context.py), each alone and together. The left-out set was not
+trained on, so its number is an unseen score; dev is for choosing only. The held-out set is
+never used here.
+
+    python tools/span_rotation.py --work /tmp/kg-rotation          # trains 4 folds, ~4 min each
+    python tools/span_rotation.py --work /tmp/kg-rotation --uses add_method=0.9 drop=0.3
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from statistics import mean
+
+from kg.evalsets import run_sets
+from kg.extract import _build, spanmodel
+from kg.extract.context import USE_MODEL
+from kg.extract.convention import TRAIN_SETS, describe, finetune
+
+CATS = ("METHOD", "DATA", "TASK", "PROPOSED")
+#: each use alone at a few thresholds, then together (name -> USE_MODEL overrides)
+TRIALS: dict[str, dict[str, float]] = {
+    "votes as shipped": {},
+    **{f"add_method {t}": {"add_method": t} for t in (0.9, 0.95)},
+    **{f"add_task {t}": {"add_task": t} for t in (0.7, 0.8, 0.9)},
+    **{f"add_task 0.8 fill {k}": {"add_task": 0.8, "task_fill": k} for k in (1, 2, 3)},
+    **{f"add_task 0.7 fill {k}": {"add_task": 0.7, "task_fill": k} for k in (1, 2)},
+    **{f"task_bonus {t}": {"task_bonus": t} for t in (0.7, 0.9)},
+    "drop 0.3": {"drop": 0.3},
+}
+
+
+def scores(sets: list[str], weights: Path | None, uses: dict[str, float]) -> dict[str, list[float]]:
+    saved = dict(USE_MODEL)
+    USE_MODEL.update(uses)
+    old = spanmodel.WEIGHTS_DIR
+    spanmodel.WEIGHTS_DIR = weights or old
+    _build.cache_clear()
+    try:
+        report = run_sets(sets, jobs=1)
+    finally:
+        USE_MODEL.clear()
+        USE_MODEL.update(saved)
+        spanmodel.WEIGHTS_DIR = old
+        _build.cache_clear()
+    return {n: [r.scores[c].f1 for c in CATS] for n, r in report.results.items()}
+
+
+def fmt(row: list[float]) -> str:
+    return " / ".join(f"{x:.3f}" for x in row)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--work", type=Path, required=True, help="folder for the fold weights")
+    ap.add_argument("--epochs", type=int, default=10)
+    ap.add_argument("--rehearse", type=int, default=0, help="old-corpus sentences per epoch")
+    ap.add_argument("--uses", nargs="*", default=None, help="extra trials: NAME=THETA ...")
+    ap.add_argument("--only", nargs="*", default=None, help="run only these trial names")
+    args = ap.parse_args()
+    folds = {}
+    for held in TRAIN_SETS:
+        out = args.work / f"without-{held}"
+        if not (out / "cfg").is_file():
+            train = [s for s in TRAIN_SETS if s != held]
+            projection = finetune(
+                train, output=out, epochs=args.epochs, rehearse=args.rehearse, log=sys.stderr
+            )
+            print(f"fold without {held}: " + "; ".join(describe(projection)), file=sys.stderr)
+        folds[held] = out
+    trials = dict(TRIALS)
+    if args.uses:
+        trials["extra"] = {k: float(v) for k, v in (u.split("=") for u in args.uses)}
+    if args.only is not None:
+        trials = {k: v for k, v in trials.items() if k in args.only}
+    base = {h: scores([h, "dev"], None, {}) for h in TRAIN_SETS}
+    print("shipped weights, votes as shipped (METHOD / DATA / TASK / PROPOSED F1):")
+    for h in TRAIN_SETS:
+        print(f"  {h}: {fmt(base[h][h])}")
+    print(f"  dev: {fmt(base[TRAIN_SETS[0]]['dev'])}")
+    print(f"  mean of the four: {fmt([mean(base[h][h][i] for h in TRAIN_SETS) for i in range(4)])}")
+    for name, uses in trials.items():
+        got = {h: scores([h, "dev"], folds[h], uses) for h in TRAIN_SETS}
+        print(f"{name} (fold weights):")
+        for h in TRAIN_SETS:
+            print(f"  {h} unseen: {fmt(got[h][h])}   dev: {fmt(got[h]['dev'])}")
+        m = [mean(got[h][h][i] for h in TRAIN_SETS) for i in range(4)]
+        d = [mean(got[h]["dev"][i] for h in TRAIN_SETS) for i in range(4)]
+        print(f"  mean unseen: {fmt(m)}   mean dev: {fmt(d)}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
