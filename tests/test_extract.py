@@ -1398,3 +1398,43 @@ def test_a_task_named_by_its_gerund_keeps_its_nouns_english():
 )  # fmt: skip
 def test_a_known_technique_keeps_the_words_that_make_it_a_variant(abstract, name):
     assert found(abstract)[name][0] == "Method"
+
+
+def tasks_with_model_spans(abstract: str, spans: list[tuple[str, str, float]]) -> list[str]:
+    """The tasks kg finds when the span model reads ``spans`` (text, label, probability)."""
+    from spacy.tokens import SpanGroup
+
+    from kg.extract.spanmodel import SPAN_KEY
+
+    nlp = build_pipeline(span_model=False)
+    doc = nlp.make_doc(abstract)
+    model = [
+        doc.char_span(abstract.index(t), abstract.index(t) + len(t), label=label)
+        for t, label, _ in spans
+    ]
+    scores = {"scores": [p for *_, p in spans]}
+    doc.spans[SPAN_KEY] = SpanGroup(doc, name=SPAN_KEY, spans=model, attrs=scores)
+    for _, proc in nlp.pipeline:
+        doc = proc(doc)
+    return [m["name"] for m in doc._.kg_mentions if m["type"] == "Task"]
+
+
+def test_a_sure_task_span_of_the_model_fills_an_empty_task_list():
+    text = (
+        "We train a small network on satellite images and report results on crop yield forecasting."
+    )
+    assert tasks_with_model_spans(text, []) == []
+    assert tasks_with_model_spans(text, [("crop yield forecasting", "Task", 0.95)]) == [
+        "crop yield forecasting"
+    ]
+    assert tasks_with_model_spans(text, [("crop yield forecasting", "Task", 0.3)]) == []
+
+
+def test_the_model_adds_no_task_where_the_rules_found_one():
+    text = (
+        "We address the task of semantic labeling of 3D point clouds. Our network also helps "
+        "crop yield forecasting."
+    )
+    assert tasks_with_model_spans(text, [("crop yield forecasting", "Task", 0.95)]) == [
+        "semantic labeling"
+    ]

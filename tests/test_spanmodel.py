@@ -14,7 +14,9 @@ from typer.testing import CliRunner
 import kg.extract.spanmodel
 import kg.extract.training
 from kg.cli import app
+from kg.errors import ConfigError
 from kg.extract import build_pipeline
+from kg.extract.convention import project
 from kg.extract.spanmodel import SPAN_KEY, TAGS, allowed_tags, decode
 from kg.extract.training import DEFAULT_DATA, Sentence, to_doc
 
@@ -143,6 +145,28 @@ def test_kg_train_writes_a_model_that_loads(tmp_path: Path):
     nlp.add_pipe("kg_span_model", config={"weights": str(out)})
     doc = nlp("We train a model on ImageNet.")
     assert len(doc.spans[SPAN_KEY].attrs["scores"]) == len(doc.spans[SPAN_KEY])
+
+
+@pytest.mark.skipif(not DEFAULT_DATA.is_dir(), reason=f"no training corpora at {DEFAULT_DATA}")
+def test_kg_train_base_continues_on_kg_gold(tmp_path: Path):
+    out = tmp_path / "weights"
+    base = Path(kg.extract.spanmodel.WEIGHTS_DIR)
+    result = CliRunner().invoke(
+        app, ["train", "--smoke", "--base", str(base), "--output", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "kg gold: 240 abstracts" in result.stderr
+    nlp = spacy.blank("en")
+    nlp.add_pipe("kg_span_model", config={"weights": str(out)})
+    assert (out / "model").read_bytes() != (base / "model").read_bytes()
+
+
+def test_kg_gold_is_found_in_the_abstracts_and_heldout_is_never_trained_on():
+    projection = project()
+    assert len(projection.docs) == 240
+    assert projection.found / projection.entries > 0.95
+    with pytest.raises(ConfigError, match="heldout"):
+        project(["tune", "heldout"])
 
 
 def test_kg_train_says_where_the_corpora_should_be(tmp_path: Path):

@@ -63,6 +63,7 @@ def main() -> int:
     ap.add_argument("--work", type=Path, required=True, help="folder for the fold weights")
     ap.add_argument("--epochs", type=int, default=10)
     ap.add_argument("--rehearse", type=int, default=0, help="old-corpus sentences per epoch")
+    ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--uses", nargs="*", default=None, help="extra trials: NAME=THETA ...")
     ap.add_argument("--only", nargs="*", default=None, help="run only these trial names")
     args = ap.parse_args()
@@ -72,7 +73,12 @@ def main() -> int:
         if not (out / "cfg").is_file():
             train = [s for s in TRAIN_SETS if s != held]
             projection = finetune(
-                train, output=out, epochs=args.epochs, rehearse=args.rehearse, log=sys.stderr
+                train,
+                output=out,
+                epochs=args.epochs,
+                rehearse=args.rehearse,
+                seed=args.seed,
+                log=sys.stderr,
             )
             print(f"fold without {held}: " + "; ".join(describe(projection)), file=sys.stderr)
         folds[held] = out

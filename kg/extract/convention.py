@@ -93,10 +93,11 @@ def project(sets: Sequence[str] = TRAIN_SETS, *, eval_dir: Path = EVAL_DIR) -> P
     """The gold of ``sets`` as span annotations over their abstracts (see the module doc)."""
     from kg.text import clean_abstract
 
+    unknown = [name for name in sets if name not in TRAIN_SETS]
+    if unknown:
+        raise ConfigError(f"cannot train on set {unknown[0]!r}; sets: {', '.join(TRAIN_SETS)}")
     out = Projection()
     for name in sets:
-        if name not in TRAIN_SETS:
-            raise ConfigError(f"cannot train on set {name!r}; sets: {', '.join(TRAIN_SETS)}")
         papers_path = eval_dir / f"papers_{name}.json"
         gold_path = eval_dir / f"gold_{name}.json"
         try:
