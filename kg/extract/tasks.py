@@ -104,6 +104,18 @@ _EVAL_LIST_BEFORE_RE = re.compile(r"(?:\b(?:on|across|including|such as)|,|\band
 TaskSpan = tuple[int, int, str, float]
 
 
+def _task_shaped(phrase: str) -> bool:
+    """A phrase of the span model may be a task: it neither starts nor ends with a stop or
+    vague word ("how alignment from human feedback"), nor starts with a verb's form."""
+    words = phrase.lower().split()
+    return bool(words) and not (
+        words[0] in W.task_stop
+        or words[-1] in W.task_stop
+        or words[0] in W.task_verbs
+        or (words[0].endswith("ing") and len(words) > 1 and words[0] not in W.noun_ing)
+    )
+
+
 #: what a Task span of the span model adds to the score of a task phrase inside it
 MODEL_TASK_BONUS = 0.5
 
@@ -303,7 +315,9 @@ def rank_tasks(
     if add_at is not None:
         known = {(s, e) for s, e, _, _ in phrases}
         phrases += [
-            (s, e, text[s:e], 0.0) for s, e, p in model_tasks if p >= add_at and (s, e) not in known
+            (s, e, text[s:e], 0.0)
+            for s, e, p in model_tasks
+            if p >= add_at and (s, e) not in known and _task_shaped(text[s:e])
         ]
     # the model's own phrases come after the rules' and fill at most this many places
     fill = USE_MODEL["task_fill"]
