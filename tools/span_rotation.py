@@ -2,15 +2,18 @@
 """Leave-one-set-out test of the span model trained in kg's convention (docs/span_model.md,
 "Sixth round").
 
-For each of kg's tuning sets (tune, tune2, tune3, tune4) it continues training the shipped
-weights on the projected gold of the other three (kg.extract.convention.finetune), then scores
+For each of kg's tuning sets (tune, tune2, tune3, tune4) it continues training the corpus
+weights (``--base``) on the projected gold of the other three (kg.extract.convention.finetune), then scores
 the left-out set and dev with ``kg eval``'s scorer under each use of the model's vote
 (``USE_MODEL`` in kg/extract/context.py), each alone and together. The left-out set was not
 trained on, so its number is an unseen score; dev is for choosing only. The held-out set is
 never used here.
 
-    python tools/span_rotation.py --work /tmp/kg-rotation          # trains 4 folds, ~4 min each
-    python tools/span_rotation.py --work /tmp/kg-rotation --uses add_method=0.9 drop=0.3
+    git archive f46e7a1 kg/extract/data/spanmodel | tar -x -C /tmp/base   # the corpus weights
+    B=/tmp/base/kg/extract/data/spanmodel
+    python tools/span_rotation.py --base $B --work /tmp/rot --rehearse 1000   # 4 folds, ~3 min each
+    python tools/span_rotation.py --base $B --work /tmp/rot --only extra \\
+        --uses add_task=0.7 task_fill=1
 """
 
 from __future__ import annotations
@@ -26,9 +29,11 @@ from kg.extract.context import USE_MODEL
 from kg.extract.convention import TRAIN_SETS, describe, finetune
 
 CATS = ("METHOD", "DATA", "TASK", "PROPOSED")
+#: the votes before round 6: every trial starts from these
+BEFORE = {"add_method": None, "add_task": None, "task_fill": None, "task_bonus": None, "drop": None}
 #: each use alone at a few thresholds, then together (name -> USE_MODEL overrides)
 TRIALS: dict[str, dict[str, float]] = {
-    "votes as shipped": {},
+    "votes before round 6": {},
     **{f"add_method {t}": {"add_method": t} for t in (0.9, 0.95)},
     **{f"add_task {t}": {"add_task": t} for t in (0.7, 0.8, 0.9)},
     **{f"add_task 0.8 fill {k}": {"add_task": 0.8, "task_fill": k} for k in (1, 2, 3)},
@@ -38,11 +43,11 @@ TRIALS: dict[str, dict[str, float]] = {
 }
 
 
-def scores(sets: list[str], weights: Path | None, uses: dict[str, float]) -> dict[str, list[float]]:
+def scores(sets: list[str], weights: Path, uses: dict[str, float]) -> dict[str, list[float]]:
     saved = dict(USE_MODEL)
-    USE_MODEL.update(uses)
+    USE_MODEL.update({**BEFORE, **uses})
     old = spanmodel.WEIGHTS_DIR
-    spanmodel.WEIGHTS_DIR = weights or old
+    spanmodel.WEIGHTS_DIR = weights
     _build.cache_clear()
     try:
         report = run_sets(sets, jobs=1)
@@ -61,6 +66,13 @@ def fmt(row: list[float]) -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--work", type=Path, required=True, help="folder for the fold weights")
+    ap.add_argument(
+        "--base",
+        type=Path,
+        required=True,
+        help="the corpus weights (before round 6: `git archive f46e7a1 "
+        "kg/extract/data/spanmodel | tar -x -C DIR`, then DIR/kg/extract/data/spanmodel)",
+    )
     ap.add_argument("--epochs", type=int, default=10)
     ap.add_argument("--rehearse", type=int, default=0, help="old-corpus sentences per epoch")
     ap.add_argument("--seed", type=int, default=0)
@@ -75,6 +87,7 @@ def main() -> int:
             projection = finetune(
                 train,
                 output=out,
+                base=args.base,
                 epochs=args.epochs,
                 rehearse=args.rehearse,
                 seed=args.seed,
@@ -87,8 +100,8 @@ def main() -> int:
         trials["extra"] = {k: float(v) for k, v in (u.split("=") for u in args.uses)}
     if args.only is not None:
         trials = {k: v for k, v in trials.items() if k in args.only}
-    base = {h: scores([h, "dev"], None, {}) for h in TRAIN_SETS}
-    print("shipped weights, votes as shipped (METHOD / DATA / TASK / PROPOSED F1):")
+    base = {h: scores([h, "dev"], args.base, {}) for h in TRAIN_SETS}
+    print("corpus weights, votes before round 6 (METHOD / DATA / TASK / PROPOSED F1):")
     for h in TRAIN_SETS:
         print(f"  {h}: {fmt(base[h][h])}")
     print(f"  dev: {fmt(base[TRAIN_SETS[0]]['dev'])}")
