@@ -3,11 +3,11 @@
 "Sixth round").
 
 For each of kg's tuning sets (tune, tune2, tune3, tune4) it continues training the corpus
-weights (``--base``) on the projected gold of the other three (kg.extract.convention.finetune), then scores
-the left-out set and dev with ``kg eval``'s scorer under each use of the model's vote
-(``USE_MODEL`` in kg/extract/context.py), each alone and together. The left-out set was not
-trained on, so its number is an unseen score; dev is for choosing only. The held-out set is
-never used here.
+weights (``--base``) on the projected gold of the other three
+(kg.extract.convention.finetune), then scores the left-out set and dev with ``kg eval``'s
+scorer under each use of the model's vote (``USE_MODEL`` in kg/extract/context.py), each alone
+and together. The left-out set was not trained on, so its number is an unseen score; dev is for
+choosing only. The held-out set is never used here.
 
     git archive f46e7a1 kg/extract/data/spanmodel | tar -x -C /tmp/base   # the corpus weights
     B=/tmp/base/kg/extract/data/spanmodel
