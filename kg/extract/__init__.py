@@ -88,7 +88,7 @@ def build_pipeline(
 ) -> Language:
     """The extraction pipeline, built once per process for each set of options.
 
-    `span_model=False` leaves out the trained span model (the rules do not read it yet).
+    `span_model=False` leaves out the trained span model (and with it its votes).
 
     `aliases` is applied after the pipeline, across papers (see :func:`extract_papers`); it is
     accepted here so that both functions take the same options, and is checked for readability.

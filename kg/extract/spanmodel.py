@@ -9,7 +9,7 @@
     a list of floats in 0..1, parallel to the spans: the model's probability that exactly this
     span (same start, same end) is an entity with this label.
 
-The rules do not read it yet; the extraction stage that merges votes will.
+``kg_entities`` reads them as one vote next to the rules and lists (``USE_MODEL``).
 
 How it works. The network is spaCy's ``Tagger.v2`` over a small ``Tok2Vec`` (hash embeddings of
 NORM, PREFIX, SUFFIX and SHAPE and a maxout CNN; see ``data/spanmodel.cfg``): it gives every token
