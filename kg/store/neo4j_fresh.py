@@ -166,7 +166,7 @@ def _write_fresh(
             keys = property_keys(r.props for r in rels)
             query = create_rels_query(type_, start, end, keys, name)
             plain = [False] * len(keys)
-            ordered = sorted(rels, key=lambda r: (r.start[1], r.end[1]))
+            ordered = sorted(rels, key=by_shared_end(rels))
             for chunk in chunks(ordered, rel_batch):
                 rows = [
                     row_values([element[r.start], element[r.end]], r.props, keys, plain)
@@ -199,6 +199,17 @@ def gc_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def by_shared_end(rels: Sequence[Rel]) -> Callable[[Rel], tuple[str, str]]:
+    """The order to send ``rels`` in: grouped by the end that fewer nodes share (USES by method,
+    IN_TRACK by track, AUTHORED by paper), so the two transactions in flight rarely touch the
+    same node. Sent by paper, both would lock the 39 tracks and the popular methods at once, and
+    the server spent its CPU waiting on those locks (x10: USES 25 s of JVM CPU with one writer
+    busy at a time, 38 s with two)."""
+    if len({r.end for r in rels}) <= len({r.start for r in rels}):
+        return lambda r: (r.end[1], r.start[1])
+    return lambda r: (r.start[1], r.end[1])
 
 
 def pipelined(
