@@ -4,6 +4,7 @@
     python benchmarks/bench_store.py --no-extract      # empty mentions: papers/authors/tracks only
     python benchmarks/bench_store.py --scales 1 --backends networkx
     python benchmarks/bench_store.py --extracted /tmp/shards   # kg extract --shard output
+    python benchmarks/bench_store.py --scales 10 --backends neo4j --rounds 2   # cold, then warm
 
 For each scale and backend: a fresh write of the whole graph (``store.write(graph, fresh=True)``,
 COAUTHOR included), its wall time, the peak RSS during the write (this process; for Neo4j also
@@ -310,6 +311,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--merge-peer-up-to", type=int, default=10, help="run the MERGE peer up to this scale"
     )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="fresh Neo4j writes per scale into the same server: the first meets a JVM that "
+        "has not compiled Neo4j's code yet (cold), the later ones a server that has run (warm)",
+    )
     parser.add_argument("--neo4j-heap", default="1g")
     parser.add_argument("--pagecache-mb", type=int, default=512)
     args = parser.parse_args(argv)
@@ -353,8 +361,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                         n = len(records)
                         if scale <= args.merge_peer_up_to:
                             say(timed_write(neo4j_store, graph, n, server_pid, fresh=False).line())
-                        result = timed_write(neo4j_store, graph, len(records), server_pid)
-                        say(result.line())
+                        for round_ in range(args.rounds):
+                            result = timed_write(neo4j_store, graph, len(records), server_pid)
+                            if args.rounds > 1:  # the first write meets a just-started JVM
+                                result.backend += " (cold)" if round_ == 0 else " (warm)"
+                            say(result.line())
+                            results.append(result)
+                        continue
                     results.append(result)
                 del graph
                 gc.collect()

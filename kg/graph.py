@@ -282,7 +282,9 @@ def paper_props(paper: Paper, mentions: Iterable[Mention] = ()) -> dict[str, Any
         "name": paper_label(paper, mentions),  # papers may lack titles; this is what views show
         "title": paper.title,
         "abstract": paper.abstract,
-        "abstract_raw": paper.abstract_raw,
+        # the text as the source wrote it, only where cleaning changed it (half the papers):
+        # one copy of each abstract is what the stores keep and send (issue 14)
+        "abstract_raw": paper.abstract_raw if paper.abstract_raw != paper.abstract else None,
         "authors_truncated": paper.authors_truncated,
         "authors_hidden": paper.authors_hidden,
         "code_links": list(paper.code_links),

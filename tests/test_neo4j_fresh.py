@@ -3,13 +3,18 @@ server: the order of results and what a failing transaction does to the ones aft
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from typing import Any
 
 import pytest
 
-from kg.store.neo4j_fresh import pipelined
+from kg.errors import StoreError
+from kg.graph import GraphData, Node
+from kg.store.lease import LEASE_LABEL
+from kg.store.neo4j import schema_statements
+from kg.store.neo4j_fresh import drop_schema_queries, pipelined, write_fresh
 
 
 def test_results_come_back_in_job_order_while_two_transactions_run_at_once() -> None:
@@ -48,3 +53,24 @@ def test_a_failing_transaction_is_raised_and_the_jobs_after_it_never_run() -> No
             pass
     assert 2 in ran
     assert max(ran) <= 2 + 3  # at most the transactions already queued behind it
+
+
+def test_a_fresh_build_drops_every_index_and_constraint_but_the_lease() -> None:
+    drops = drop_schema_queries(schema_statements(), keep=LEASE_LABEL)
+
+    assert "DROP CONSTRAINT paper_id IF EXISTS" in drops
+    assert "DROP INDEX paper_text IF EXISTS" in drops
+    assert not any("kg_write_lock" in d for d in drops)  # taking the lease stays atomic
+    assert len(drops) == len(schema_statements()) - 1
+
+
+def test_a_fresh_write_leaves_the_garbage_collector_on_even_when_it_fails() -> None:
+    graph = GraphData([Node("Paper", "p1", {"name": "P"})], [])
+
+    def refuse(query: str, rows: list[list[Any]]) -> list[Any]:
+        assert not gc.isenabled()  # paused while rows are built and sent
+        raise StoreError("server gone")
+
+    with pytest.raises(StoreError, match="server gone"):
+        write_fresh(graph, refuse, lambda n: None, name=str, batch_size=10)
+    assert gc.isenabled()

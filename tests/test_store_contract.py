@@ -283,3 +283,17 @@ def test_an_entity_decided_again_moves_to_its_new_type_and_name(store: GraphStor
     nodes = store.to_networkx().nodes
     assert "Dataset:quixnet" in nodes and "Method:quixnet" not in nodes
     assert nodes["Dataset:quixnet"]["name"] == "QuixNets"  # the spelling most papers use
+
+
+def test_the_raw_abstract_is_kept_only_where_cleaning_changed_it(store: GraphStore) -> None:
+    plain = _abstract("p1", "We train BERT on SQuAD.")
+    marked = replace(
+        _abstract("p2", "We train BERT on SQuAD with a loss in O(n)."),
+        abstract_raw="We train BERT on SQuAD with a loss in $O(n)$.",
+    )
+    store.write(graph_of(plain, marked))
+
+    nodes = store.to_networkx().nodes
+    assert nodes["Paper:p1"].get("abstract_raw") is None  # the cleaned text says it all
+    assert nodes["Paper:p1"]["abstract"] == "We train BERT on SQuAD."
+    assert nodes["Paper:p2"]["abstract_raw"] == "We train BERT on SQuAD with a loss in $O(n)$."

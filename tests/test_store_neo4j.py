@@ -77,10 +77,12 @@ def test_a_second_node_with_the_same_id_is_refused(
     assert neo4j_store.counts().node("Paper") == 80
 
 
+@pytest.mark.parametrize("fresh", [False, True], ids=["merge", "fresh"])
 def test_every_label_has_its_constraint_and_names_are_indexed(
-    neo4j_store: Neo4jStore, sample_graph: GraphData
+    neo4j_store: Neo4jStore, sample_graph: GraphData, fresh: bool
 ) -> None:
-    neo4j_store.write(sample_graph)
+    # a fresh build drops them while it CREATEs and makes them again: all back, all online
+    neo4j_store.write(sample_graph, fresh=fresh)
 
     constrained = {
         r["labelsOrTypes"][0]
@@ -88,8 +90,9 @@ def test_every_label_has_its_constraint_and_names_are_indexed(
         if r["properties"] == ["id"] and r["type"] == "UNIQUENESS"
     }
     assert constrained >= {n.label for n in sample_graph.nodes}
-    indexes = {r["name"] for r in neo4j_store.run("SHOW INDEXES YIELD name")}
-    assert {"author_name", "method_name", "paper_text", "entity_name"} <= indexes
+    indexes = {r["name"]: r["state"] for r in neo4j_store.run("SHOW INDEXES YIELD name, state")}
+    assert {"author_name", "method_name", "paper_text", "entity_name"} <= set(indexes)
+    assert set(indexes.values()) == {"ONLINE"}
 
 
 def test_fresh_removes_only_kg_nodes(neo4j_store: Neo4jStore, sample_graph: GraphData) -> None:

@@ -12,6 +12,8 @@ from neo4j import ManagedTransaction
 
 #: A lease not renewed for this long has lapsed: its holder was killed (renewed every third).
 LEASE_SECONDS = 60.0
+#: The label of the lease's one node (its uniqueness constraint makes taking it atomic).
+LEASE_LABEL = "KgWriteLock"
 
 
 def new_token() -> str:

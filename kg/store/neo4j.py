@@ -24,6 +24,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -60,6 +61,7 @@ from kg.schema import (
 from kg.store.base import Counts, Progress, stored_mentions
 from kg.store.lease import (
     ABANDONED,
+    LEASE_LABEL,
     LEASE_SECONDS,
     RELEASE_LEASE,
     claim_lease,
@@ -68,7 +70,7 @@ from kg.store.lease import (
     renew_lease,
 )
 from kg.store.neo4j_fresh import chunks as _chunks
-from kg.store.neo4j_fresh import drop_index_queries, node_row, storable, write_fresh
+from kg.store.neo4j_fresh import drop_schema_queries, node_row, storable, write_fresh
 from kg.store.neo4j_read import entity_links, neighbourhood, whole_graph
 
 if TYPE_CHECKING:
@@ -234,18 +236,7 @@ class Neo4jStore:
         try:
             with self._translate_errors("write to"), self.locked():
                 if fresh:  # nothing of kg's left: CREATE what Python de-duplicated
-                    self.delete_all()
-                    for query in drop_index_queries(schema_statements()):  # filled again below
-                        self._write(_consume, query, {})
-                    self._schema_applied = False
-                    write_fresh(
-                        graph,
-                        lambda query, rows: self._write(_values, query, {"rows": rows}),
-                        advance,
-                        name=_name,
-                        batch_size=self.batch_size,
-                    )
-                    self.apply_schema()  # each lookup index filled in one pass
+                    self._write_fresh(graph, advance)
                     return
                 before = self._author_layer() if graph.authors_complete and not fresh else None
                 # An author layer resolved again replaces what its nodes and relationships say
@@ -441,6 +432,28 @@ class Neo4jStore:
                 time.sleep(0.2)
         return token
 
+    def _write_fresh(self, graph: GraphData, advance: Progress) -> None:
+        """Delete kg's graph and its indexes, CREATE ``graph`` (kg.store.neo4j_fresh), and
+        create the schema again in a second thread while the relationships are written: the
+        server fills the indexes on its other core meanwhile."""
+        self.delete_all()
+        for query in drop_schema_queries(schema_statements(), keep=LEASE_LABEL):
+            self._write(_consume, query, {})
+        self._schema_applied = False
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="kg-neo4j-schema") as pool:
+            schema: list[Future[None]] = []
+            write_fresh(
+                graph,
+                lambda query, rows: self._write(_values, query, {"rows": rows}),
+                advance,
+                name=_name,
+                batch_size=self.batch_size,
+                nodes_written=lambda: schema.append(pool.submit(self.apply_schema, wait=False)),
+            )
+            for done in schema:
+                done.result()
+        self.apply_schema()  # waits until every index is online
+
     # --- schema and deletion --------------------------------------------------------------------
 
     def check_writable(self) -> None:
@@ -449,8 +462,10 @@ class Neo4jStore:
         with self._translate_errors("write to"):
             self.apply_schema()
 
-    def apply_schema(self) -> None:
-        """Create kg's constraints and indexes (cypher/schema.cypher); a no-op once they exist."""
+    def apply_schema(self, *, wait: bool = True) -> None:
+        """Create kg's constraints and indexes (cypher/schema.cypher); a no-op once they exist.
+        ``wait=False`` returns while the server still fills new indexes (a fresh build writes
+        relationships meanwhile); the next call waits."""
         if self._schema_applied:
             return
         for statement in schema_statements():
@@ -462,8 +477,9 @@ class Neo4jStore:
             except neo4j_errors.ClientError as exc:
                 if exc.code != "Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists":
                     raise  # else another build created it after IF NOT EXISTS looked: done
-        self._read(_consume, "CALL db.awaitIndexes(300)", {})
-        self._schema_applied = True
+        if wait:
+            self._read(_consume, "CALL db.awaitIndexes(300)", {})
+            self._schema_applied = True
 
     def delete_all(self) -> None:
         """Remove kg's own nodes and relationships (its labels only), in batches so a large
@@ -712,16 +728,32 @@ _AUTHORS_OF_PAPERS = (
 )
 
 
+class _Batch(list[Any]):
+    """A list parameter that the driver's log line shows by its length. The driver formats
+    ``repr`` of every RUN's parameters for a DEBUG line even when DEBUG logging is off; for a
+    batch of rows that costs about as much CPU as packing it (issue 14), and with DEBUG on it
+    would copy abstracts into the log."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} values>"
+
+
+def _quiet(params: dict[str, Any]) -> dict[str, Any]:
+    return {k: _Batch(v) if type(v) is list else v for k, v in params.items()}
+
+
 def _consume(tx: ManagedTransaction, query: str, params: dict[str, Any]) -> None:
-    tx.run(query, params).consume()  # type: ignore[arg-type]
+    tx.run(query, _quiet(params)).consume()  # type: ignore[arg-type]
 
 
 def _values(tx: ManagedTransaction, query: str, params: dict[str, Any]) -> list[list[Any]]:
-    return [record.values() for record in tx.run(query, params)]  # type: ignore[arg-type]
+    return [record.values() for record in tx.run(query, _quiet(params))]  # type: ignore[arg-type]
 
 
 def _rows(tx: ManagedTransaction, query: str, params: dict[str, Any]) -> list[dict[str, Any]]:
-    return [record.data() for record in tx.run(query, params)]  # type: ignore[arg-type]
+    return [record.data() for record in tx.run(query, _quiet(params))]  # type: ignore[arg-type]
 
 
 def _coauthors_tx(tx: ManagedTransaction, ids: list[str]) -> None:
