@@ -99,6 +99,22 @@ Run = Callable[[str, list[list[Any]]], list[Any]]  # (statement, rows) → resul
 Job = tuple[Any, str, list[list[Any]]]  # (tag, statement, rows)
 
 
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off while a fresh build sends its rows, on again after
+    (if it was on). The rows hold no cycles — reference counting frees them — but their millions
+    of lists make the collector walk the whole graph again and again: at ×10 it was a third of
+    the Python CPU of the write (32 s of prepare-and-pack without the server, 21 s paused)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+@gc_paused()
 def write_fresh(
     graph: GraphData,
     run: Run,
@@ -119,28 +135,6 @@ def write_fresh(
     properties (``CREATE (n:Paper {id: row[0], title: row[1], …})``): no map is unpacked per
     row, and no ``SET`` makes the planner hold rows back. Each CREATE returns the new nodes'
     element ids, and relationships find their ends by them instead of an index seek per end."""
-    with gc_paused():
-        _write_fresh(
-            graph,
-            run,
-            advance,
-            name=name,
-            batch_size=batch_size,
-            writers=writers,
-            nodes_written=nodes_written,
-        )
-
-
-def _write_fresh(
-    graph: GraphData,
-    run: Run,
-    advance: Callable[[int], None],
-    *,
-    name: Callable[[str], str],
-    batch_size: int,
-    writers: int,
-    nodes_written: Callable[[], None],
-) -> None:
     unique = GraphData(unique_nodes(graph.nodes), unique_rels(graph.rels))
     advance(len(graph.nodes) + len(graph.rels) - len(unique.nodes) - len(unique.rels))
     element: dict[tuple[str, str], str] = {}
@@ -184,21 +178,6 @@ def _write_fresh(
 
     for written, _, _ in pipelined(run, rel_jobs(), writers=writers):
         advance(written)
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector off while a fresh build sends its rows, on again after
-    (if it was on). The rows hold no cycles — reference counting frees them — but their millions
-    of lists make the collector walk the whole graph again and again: at ×10 it was a third of
-    the Python CPU of the write (32 s of prepare-and-pack without the server, 21 s paused)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def by_shared_end(rels: Sequence[Rel]) -> Callable[[Rel], tuple[str, str]]:
