@@ -13,8 +13,8 @@ import pytest
 from kg.errors import StoreError
 from kg.graph import GraphData, Node
 from kg.store.lease import LEASE_LABEL
-from kg.store.neo4j import schema_statements
 from kg.store.neo4j_fresh import drop_schema_queries, pipelined, write_fresh
+from kg.store.neo4j_statements import schema_statements
 
 
 def test_results_come_back_in_job_order_while_two_transactions_run_at_once() -> None:
@@ -72,5 +72,5 @@ def test_a_fresh_write_leaves_the_garbage_collector_on_even_when_it_fails() -> N
         raise StoreError("server gone")
 
     with pytest.raises(StoreError, match="server gone"):
-        write_fresh(graph, refuse, lambda n: None, name=str, batch_size=10)
+        write_fresh(graph, refuse, lambda n: None, batch_size=10)
     assert gc.isenabled()

@@ -26,7 +26,6 @@ from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
@@ -72,6 +71,16 @@ from kg.store.lease import (
 from kg.store.neo4j_fresh import chunks as _chunks
 from kg.store.neo4j_fresh import drop_schema_queries, node_row, storable, write_fresh
 from kg.store.neo4j_read import entity_links, neighbourhood, whole_graph
+from kg.store.neo4j_statements import (
+    AUTHORS_OF_PAPERS,
+    CREATE_COAUTHORS,
+    DELETE_COAUTHORS,
+    LOCK_AUTHORS,
+    ident,
+    merge_nodes_query,
+    merge_rels_query,
+    schema_statements,
+)
 
 if TYPE_CHECKING:
     from kg.queries.registry import NamedQuery
@@ -81,7 +90,6 @@ if TYPE_CHECKING:
 logging.getLogger("neo4j").addHandler(logging.NullHandler())
 
 # kg/cypher links to the top-level cypher/ folder, so wheels ship the queries too
-SCHEMA_FILE = Path(__file__).resolve().parents[1] / "cypher" / "schema.cypher"
 
 #: Rows per write transaction. Papers carry their abstracts (~1–2 kB), so 1,000 rows is a
 #: transaction of a few MB: large enough that Bolt round trips don't dominate, small enough
@@ -268,13 +276,13 @@ class Neo4jStore:
         def work(tx: ManagedTransaction) -> Counts:
             # Per-label and per-type counts come from Neo4j's count store: no scan.
             nodes = {
-                label: tx.run(f"MATCH (n:{_name(label)}) RETURN count(n) AS n").single(strict=True)[
+                label: tx.run(f"MATCH (n:{ident(label)}) RETURN count(n) AS n").single(strict=True)[
                     "n"
                 ]
                 for label in NODE_LABELS
             }
             rels = {
-                type_: tx.run(f"MATCH ()-[r:{_name(type_)}]->() RETURN count(r) AS n").single(
+                type_: tx.run(f"MATCH ()-[r:{ident(type_)}]->() RETURN count(r) AS n").single(
                     strict=True
                 )["n"]
                 for type_ in REL_TYPES
@@ -344,7 +352,7 @@ class Neo4jStore:
     def labels_with_id(self, labels: Sequence[str], id_: str) -> list[str]:
         # one label at a time: each lookup uses that label's id constraint
         query = "MATCH (n:{} {{id: $id}}) RETURN count(n) AS n"
-        return [lab for lab in labels if self.run(query.format(_name(lab)), {"id": id_})[0]["n"]]
+        return [lab for lab in labels if self.run(query.format(ident(lab)), {"id": id_})[0]["n"]]
 
     def run(
         self, cypher: str, params: dict[str, Any] | None = None, *, write: bool = False
@@ -446,7 +454,6 @@ class Neo4jStore:
                 graph,
                 lambda query, rows: self._write(_values, query, {"rows": rows}),
                 advance,
-                name=_name,
                 batch_size=self.batch_size,
                 nodes_written=lambda: schema.append(pool.submit(self.apply_schema, wait=False)),
             )
@@ -486,11 +493,11 @@ class Neo4jStore:
         graph never needs one huge transaction."""
         for type_ in REL_TYPES:
             self._delete_batches(
-                f"MATCH ()-[r:{_name(type_)}]->() WITH r LIMIT $limit DELETE r RETURN count(*) AS n"
+                f"MATCH ()-[r:{ident(type_)}]->() WITH r LIMIT $limit DELETE r RETURN count(*) AS n"
             )
         for label in NODE_LABELS:
             self._delete_batches(
-                f"MATCH (n:{_name(label)}) WITH n LIMIT $limit DETACH DELETE n RETURN count(*) AS n"
+                f"MATCH (n:{ident(label)}) WITH n LIMIT $limit DETACH DELETE n RETURN count(*) AS n"
             )
 
     def _author_layer(self) -> dict[str, set[Any]]:
@@ -498,10 +505,10 @@ class Neo4jStore:
         AFFILIATED_WITH (start id, end id) pairs."""
         layer: dict[str, set[Any]] = {}
         for label in AUTHOR_LABELS:
-            rows = self._read(_rows, f"MATCH (n:{_name(label)}) RETURN n.id AS id", {})
+            rows = self._read(_rows, f"MATCH (n:{ident(label)}) RETURN n.id AS id", {})
             layer[label] = {r["id"] for r in rows}
         for type_ in AUTHOR_RELS:
-            query = f"MATCH (a)-[:{_name(type_)}]->(b) RETURN a.id AS a, b.id AS b"
+            query = f"MATCH (a)-[:{ident(type_)}]->(b) RETURN a.id AS a, b.id AS b"
             layer[type_] = {(r["a"], r["b"]) for r in self._read(_rows, query, {})}
         return layer
 
@@ -522,8 +529,8 @@ class Neo4jStore:
         ):
             stale = sorted(before[type_] - now[type_])
             query = (
-                f"UNWIND $rows AS row MATCH (:{_name(start)} {{id: row[0]}})"
-                f"-[r:{_name(type_)}]->(:{_name(end)} {{id: row[1]}}) DELETE r"
+                f"UNWIND $rows AS row MATCH (:{ident(start)} {{id: row[0]}})"
+                f"-[r:{ident(type_)}]->(:{ident(end)} {{id: row[1]}}) DELETE r"
             )
             for chunk in _chunks(stale, DELETE_BATCH):
                 self._write(_consume, query, {"rows": [list(pair) for pair in chunk]})
@@ -577,7 +584,7 @@ class Neo4jStore:
         for label, id_ in nodes:
             by_label.setdefault(label, []).append(id_)
         for label, ids in by_label.items():
-            query = f"UNWIND $ids AS id MATCH (n:{_name(label)} {{id: id}}) DETACH DELETE n"
+            query = f"UNWIND $ids AS id MATCH (n:{ident(label)} {{id: id}}) DETACH DELETE n"
             for chunk in _chunks(ids, DELETE_BATCH):
                 self._write(_consume, query, {"ids": chunk})
 
@@ -590,7 +597,7 @@ class Neo4jStore:
         """
         authors: set[str] = set()
         for chunk in _chunks(papers, COAUTHOR_BATCH * 5):
-            rows = self._read(_rows, _AUTHORS_OF_PAPERS, {"ids": chunk})
+            rows = self._read(_rows, AUTHORS_OF_PAPERS, {"ids": chunk})
             authors.update(row["id"] for row in rows)
         for chunk in _chunks(sorted(authors), COAUTHOR_BATCH):
             self._write(_coauthors_tx, chunk)
@@ -664,70 +671,6 @@ class Neo4jStore:
         return text.replace(self._secret, "***") if self._secret else text
 
 
-# --- statements ---------------------------------------------------------------------------
-
-
-def schema_statements(path: Path = SCHEMA_FILE) -> list[str]:
-    text = "\n".join(
-        line
-        for line in path.read_text(encoding="utf-8").splitlines()
-        if not line.lstrip().startswith("//")
-    )
-    return [" ".join(s.split()) for s in text.split(";") if s.strip()]
-
-
-def merge_nodes_query(label: str, list_props: Sequence[str] = (), *, replace: bool = False) -> str:
-    """MERGE a batch of nodes of one label; list properties keep the union of old and new
-    (``replace``: the nodes get exactly the new properties)."""
-    if replace:
-        return f"UNWIND $rows AS row MERGE (n:{_name(label)} {{id: row.id}}) SET n = row.props" + (
-            " SET n += row.lists" if list_props else ""
-        )
-    sets = [
-        f"n.{_name(p)} = coalesce(n.{_name(p)}, []) + "
-        f"[x IN coalesce(row.lists.{_name(p)}, []) WHERE NOT x IN coalesce(n.{_name(p)}, [])]"
-        for p in list_props
-    ]
-    return (
-        f"UNWIND $rows AS row MERGE (n:{_name(label)} {{id: row.id}}) SET n += row.props"
-        + "".join(f" SET {s}" for s in sets)
-    )
-
-
-def merge_rels_query(type_: str, start: str, end: str, *, replace: bool = False) -> str:
-    return (
-        f"UNWIND $rows AS row "
-        f"MATCH (a:{_name(start)} {{id: row.start}}) MATCH (b:{_name(end)} {{id: row.end}}) "
-        f"MERGE (a)-[r:{_name(type_)}]->(b) SET r {'=' if replace else '+='} row.props"
-    )
-
-
-# Both ends of a COAUTHOR pair are authors of the joint paper, so each pair is rebuilt from its
-# lower-id end; weight is Newman's Σ 1/(authors − 1), rounded like Python's round() on ties.
-# Papers written with coauthor_pairs = false (more authors than --max-coauthors) make no pairs.
-#
-# Two builds may recompute one author at once. Each transaction first takes the write lock of its
-# authors (a no-op SET locks a node until commit; ids sorted, so two transactions lock in the same
-# order), so the second waits, then reads what the first committed, deletes it and writes the
-# pairs again: never twice. Without the lock both would CREATE, and pairs would be duplicated.
-_LOCK_AUTHORS = "UNWIND $ids AS aid MATCH (a:Author {id: aid}) SET a.id = a.id"
-_DELETE_COAUTHORS = "UNWIND $ids AS aid MATCH (a:Author {id: aid})-[r:COAUTHOR]->() DELETE r"
-_CREATE_COAUTHORS = (
-    "UNWIND $ids AS aid "
-    "MATCH (a:Author {id: aid})-[:AUTHORED]->(p:Paper) WHERE p.coauthor_pairs IS NULL OR "
-    "p.coauthor_pairs "
-    "MATCH (p)<-[:AUTHORED]-(b:Author) WHERE a.id < b.id "
-    "WITH a, b, p, COUNT { (p)<-[:AUTHORED]-(:Author) } AS authors "
-    "WITH a, b, count(p) AS papers, sum(1.0 / (authors - 1)) AS weight "
-    "CREATE (a)-[:COAUTHOR {papers: papers, weight: round(weight, 6, 'HALF_EVEN')}]->(b)"
-)
-
-
-_AUTHORS_OF_PAPERS = (
-    "UNWIND $ids AS pid MATCH (:Paper {id: pid})<-[:AUTHORED]-(a:Author) RETURN DISTINCT a.id AS id"
-)
-
-
 class _Batch(list[Any]):
     """A list parameter that the driver's log line shows by its length. The driver formats
     ``repr`` of every RUN's parameters for a DEBUG line even when DEBUG logging is off; for a
@@ -757,19 +700,9 @@ def _rows(tx: ManagedTransaction, query: str, params: dict[str, Any]) -> list[di
 
 
 def _coauthors_tx(tx: ManagedTransaction, ids: list[str]) -> None:
-    tx.run(_LOCK_AUTHORS, ids=ids).consume()
-    tx.run(_DELETE_COAUTHORS, ids=ids).consume()
-    tx.run(_CREATE_COAUTHORS, ids=ids).consume()
-
-
-_KNOWN_NAMES = frozenset(NODE_LABELS) | frozenset(REL_TYPES) | LIST_PROPS
-
-
-def _name(name: str) -> str:
-    """A label, type or property name to put in a statement: only kg's own vocabulary."""
-    if name not in _KNOWN_NAMES or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
-        raise StoreError(f"refusing to write {name!r}: not part of kg's graph schema")
-    return name
+    tx.run(LOCK_AUTHORS, ids=ids).consume()
+    tx.run(DELETE_COAUTHORS, ids=ids).consume()
+    tx.run(CREATE_COAUTHORS, ids=ids).consume()
 
 
 # --- values -----------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 from kg.errors import StoreError
 from kg.graph import GraphData, Node, Rel, coauthor_pairs
 from kg.schema import LIST_PROPS
+from kg.store.neo4j_statements import ident
 
 T = TypeVar("T")
 #: Relationship rows per write transaction: they are small (two ids and a few values).
@@ -120,7 +121,6 @@ def write_fresh(
     run: Run,
     advance: Callable[[int], None],
     *,
-    name: Callable[[str], str],
     batch_size: int,
     writers: int = WRITERS,
     nodes_written: Callable[[], None] = lambda: None,
@@ -128,8 +128,7 @@ def write_fresh(
     """CREATE ``graph`` into a database with none of kg's nodes: nodes (``batch_size`` rows per
     transaction, in id order), relationships (``REL_BATCH_SIZE`` × batch_size / 1000), then the
     co-author pairs. ``run`` runs one write transaction and returns its result rows; up to
-    ``writers`` run at once. ``name`` is the store's own (kg.store.neo4j) name check;
-    ``nodes_written`` is called between the nodes and the relationships.
+    ``writers`` run at once; ``nodes_written`` is called between the nodes and the relationships.
 
     Rows are lists, one value per property in a fixed order, and each statement names its
     properties (``CREATE (n:Paper {id: row[0], title: row[1], …})``): no map is unpacked per
@@ -143,7 +142,7 @@ def write_fresh(
         for label, nodes in unique.nodes_by_label().items():
             keys = property_keys(n.props for n in nodes)
             lists = [key in LIST_PROPS for key in keys]
-            query = create_nodes_query(label, keys, name)
+            query = create_nodes_query(label, keys)
             for chunk in chunks(sorted(nodes, key=lambda n: n.id), batch_size):
                 rows = [row_values([n.id], n.props, keys, lists) for n in chunk]
                 yield label, query, rows
@@ -158,7 +157,7 @@ def write_fresh(
     def rel_jobs() -> Iterator[Job]:
         for (type_, start, end), rels in unique.rels_by_type().items():
             keys = property_keys(r.props for r in rels)
-            query = create_rels_query(type_, start, end, keys, name)
+            query = create_rels_query(type_, start, end, keys)
             plain = [False] * len(keys)
             ordered = sorted(rels, key=by_shared_end(rels))
             for chunk in chunks(ordered, rel_batch):
@@ -168,7 +167,7 @@ def write_fresh(
                     if r.start in element and r.end in element  # MATCH would find no end
                 ]
                 yield len(chunk), query, rows
-        query = create_rels_query("COAUTHOR", "Author", "Author", ["papers", "weight"], name)
+        query = create_rels_query("COAUTHOR", "Author", "Author", ["papers", "weight"])
         for pairs in chunks(coauthor_rows(graph), rel_batch):
             rows = [
                 [element["Author", a], element["Author", b], papers, weight]
@@ -221,23 +220,21 @@ def property_keys(props: Iterable[dict[str, Any]]) -> list[str]:
     return sorted({key for p in props for key in p} - {"id"})
 
 
-def create_nodes_query(label: str, keys: Sequence[str], name: Callable[[str], str]) -> str:
+def create_nodes_query(label: str, keys: Sequence[str]) -> str:
     values = "".join(f", {prop_name(k)}: row[{i + 1}]" for i, k in enumerate(keys))
     return (
-        f"UNWIND $rows AS row CREATE (n:{name(label)} {{id: row[0]{values}}}) "
+        f"UNWIND $rows AS row CREATE (n:{ident(label)} {{id: row[0]{values}}}) "
         "RETURN collect([row[0], elementId(n)])"
     )
 
 
-def create_rels_query(
-    type_: str, start: str, end: str, keys: Sequence[str], name: Callable[[str], str]
-) -> str:
+def create_rels_query(type_: str, start: str, end: str, keys: Sequence[str]) -> str:
     values = ", ".join(f"{prop_name(k)}: row[{i + 2}]" for i, k in enumerate(keys))
     return (
         f"UNWIND $rows AS row "
-        f"MATCH (a:{name(start)}) WHERE elementId(a) = row[0] "
-        f"MATCH (b:{name(end)}) WHERE elementId(b) = row[1] "
-        f"CREATE (a)-[:{name(type_)} {{{values}}}]->(b)"
+        f"MATCH (a:{ident(start)}) WHERE elementId(a) = row[0] "
+        f"MATCH (b:{ident(end)}) WHERE elementId(b) = row[1] "
+        f"CREATE (a)-[:{ident(type_)} {{{values}}}]->(b)"
     )
 
 
