@@ -1,4 +1,4 @@
-"""Draw the abstracts of kg's evaluation sets (kg/data/eval/): tune, heldout, tune2, tune3, tune4.
+"""Draw the abstracts of kg's evaluation sets (kg/data/eval/): tune, heldout, tune2..tune6.
 
 `tune` and `heldout` come from ../shared/data/authors (OpenReview paperlists JSON), which no
 extraction rule was written on: half CoRL (robot learning), half ICLR (machine learning), drawn
@@ -24,6 +24,12 @@ population and proportions, minus every record of `tune`, `heldout` and `tune2` 
 `tune4` is a fourth, drawn the same way when the rules had been fitted to the three before it:
 
     tune4    15 each from corl2024, corl2025 + 30 from iclr2018 (none of the four sets' papers)
+
+`tune5` and `tune6` are drawn the same way (each excludes every set before it), to be annotated
+as training data for the span model in kg's convention and first scored unseen:
+
+    tune5    15 each from corl2024, corl2025 + 30 from iclr2018 (none of the five sets' papers)
+    tune6    15 each from corl2024, corl2025 + 30 from iclr2018 (none of the six sets' papers)
 
 The papers files use the dev gold's format (``id, track, authors, abstract, file``, plus
 ``title`` and ``url`` for the reader); the gold files next to them are written by hand, following
@@ -55,12 +61,16 @@ SETS: dict[str, dict[str, int]] = {
     "tune2": {"corl2024": 10, "corl2025": 10, "iclr2018": 20},
     "tune3": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
     "tune4": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
+    "tune5": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
+    "tune6": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
 }
 #: sets drawn with every paper of these earlier sets excluded
 EXCLUDE = {
     "tune2": ("tune", "heldout"),
     "tune3": ("tune", "heldout", "tune2"),
     "tune4": ("tune", "heldout", "tune2", "tune3"),
+    "tune5": ("tune", "heldout", "tune2", "tune3", "tune4"),
+    "tune6": ("tune", "heldout", "tune2", "tune3", "tune4", "tune5"),
 }
 #: per set, a pool of paperlists files sampled together, and how many papers from it
 POOLS: dict[str, tuple[tuple[str, ...], int]] = {
