@@ -477,10 +477,12 @@ USE_MODEL: dict[str, float | None] = {
     # task phrase, a task phrase inside a Task span scores higher, a rule candidate the model
     # does not read as a name of its type is dropped below this probability
     "add_method": None,
+    "add_method_any": None,
     "add_task": 0.7,
     "task_fill": 1,
     "task_bonus": None,
     "drop": None,
+    "drop_method": None,
 }
 
 
