@@ -138,7 +138,7 @@ def test_scirex_front_is_title_and_abstract_without_section_markers():
 # --- the annotated sets shipped with the package ----------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["tune", "heldout", "tune2", "tune3", "tune4", "tune5"])
+@pytest.mark.parametrize("name", OWN_SETS)
 def test_shipped_gold_is_in_the_dev_format_and_names_what_the_abstract_says(name):
     papers = json.loads((PACKAGE_EVAL / f"papers_{name}.json").read_text(encoding="utf-8"))
     gold = json.loads((PACKAGE_EVAL / f"gold_{name}.json").read_text(encoding="utf-8"))
