@@ -82,6 +82,13 @@ def main() -> int:
         default=[s for s in TRAIN_SETS if (EVAL_DIR / f"gold_{s}.json").is_file()],
         help="the sets to rotate over (default: every tune set whose gold is present)",
     )
+    ap.add_argument(
+        "--folds",
+        nargs="*",
+        default=None,
+        help="train only the folds leaving out these sets (e.g. one process per fold), "
+        "then score the trials if every fold's weights are there",
+    )
     ap.add_argument("--epochs", type=int, default=10)
     ap.add_argument("--learn-rate", type=float, default=0.0005)
     ap.add_argument("--rehearse", type=int, default=0, help="old-corpus sentences per epoch")
@@ -93,32 +100,32 @@ def main() -> int:
         default=[],
         help="an extra trial: KEY=VALUE ... (repeatable; one trial each)",
     )
-    ap.add_argument("--only", nargs="*", default=None, help="run only these trial names")
+    ap.add_argument("--only", nargs="*", default=None, help="of the built-in trials, run only these")
     ap.add_argument("--no-before", action="store_true", help="skip the corpus weights' scores")
     args = ap.parse_args()
     sets = args.sets
-    folds = {}
-    for held in sets:
-        out = args.work / f"without-{held}"
-        if not (out / "cfg").is_file():
-            train = [s for s in sets if s != held]
-            projection = finetune(
-                train,
-                output=out,
-                base=args.base,
-                epochs=args.epochs,
-                learn_rate=args.learn_rate,
-                rehearse=args.rehearse,
-                seed=args.seed,
-                log=sys.stderr,
-            )
-            print(f"fold without {held}: " + "; ".join(describe(projection)), file=sys.stderr)
-        folds[held] = out
-    trials = dict(TRIALS)
+    folds = {held: args.work / f"without-{held}" for held in sets}
+    for held, out in folds.items():
+        if (out / "cfg").is_file() or (args.folds is not None and held not in args.folds):
+            continue
+        projection = finetune(
+            [s for s in sets if s != held],
+            output=out,
+            base=args.base,
+            epochs=args.epochs,
+            learn_rate=args.learn_rate,
+            rehearse=args.rehearse,
+            seed=args.seed,
+            log=sys.stderr,
+        )
+        print(f"fold without {held}: " + "; ".join(describe(projection)), file=sys.stderr)
+    missing = [held for held, out in folds.items() if not (out / "cfg").is_file()]
+    if missing:
+        print(f"not trained yet: {', '.join(missing)}; no trials scored", file=sys.stderr)
+        return 0
+    trials = {k: v for k, v in TRIALS.items() if args.only is None or k in args.only}
     for uses in args.uses:
         trials[" ".join(uses)] = {k: float(v) for k, v in (u.split("=") for u in uses)}
-    if args.only is not None:
-        trials = {k: v for k, v in trials.items() if k in args.only}
     if not args.no_before:
         base = scores([*sets, "dev"], args.base, {})
         print("corpus weights, votes before round 6 (METHOD / DATA / TASK / PROPOSED F1):")
