@@ -34,7 +34,7 @@ BEFORE: dict[str, float | None] = dict.fromkeys(
     ("add_method", "add_method_any", "add_task", "task_fill", "task_bonus", "drop", "drop_method")
 )
 #: each use alone at a few thresholds, then together (name -> USE_MODEL overrides)
-TRIALS: dict[str, dict[str, float]] = {
+TRIALS: dict[str, dict[str, float | None]] = {
     "votes before round 6": {},
     "round 6 votes": {"add_task": 0.7, "task_fill": 1},
     **{f"add_method {t}": {"add_method": t, "add_method_any": t} for t in (0.9, 0.95)},
@@ -46,7 +46,7 @@ TRIALS: dict[str, dict[str, float]] = {
 }
 
 
-def scores(sets: list[str], weights: Path, uses: dict[str, float]) -> dict[str, list[float]]:
+def scores(sets: list[str], weights: Path, uses: dict[str, float | None]) -> dict[str, list[float]]:
     saved = dict(USE_MODEL)
     USE_MODEL.update({**BEFORE, **uses})
     old = spanmodel.WEIGHTS_DIR
@@ -98,9 +98,11 @@ def main() -> int:
         nargs="*",
         action="append",
         default=[],
-        help="an extra trial: KEY=VALUE ... (repeatable; one trial each)",
+        help="an extra trial: KEY=VALUE ... (VALUE none: off; repeatable, one trial each)",
     )
-    ap.add_argument("--only", nargs="*", default=None, help="of the built-in trials, run only these")
+    ap.add_argument(
+        "--only", nargs="*", default=None, help="of the built-in trials, run only these"
+    )
     ap.add_argument("--no-before", action="store_true", help="skip the corpus weights' scores")
     args = ap.parse_args()
     sets = args.sets
@@ -125,7 +127,9 @@ def main() -> int:
         return 0
     trials = {k: v for k, v in TRIALS.items() if args.only is None or k in args.only}
     for uses in args.uses:
-        trials[" ".join(uses)] = {k: float(v) for k, v in (u.split("=") for u in uses)}
+        trials[" ".join(uses)] = {
+            k: None if v == "none" else float(v) for k, v in (u.split("=") for u in uses)
+        }
     if not args.no_before:
         base = scores([*sets, "dev"], args.base, {})
         print("corpus weights, votes before round 6 (METHOD / DATA / TASK / PROPOSED F1):")
