@@ -202,7 +202,7 @@ def _score_py(papers: Path, gold: Path, records: Path) -> dict[str, tuple[int, i
 
 
 @needs_dev
-@pytest.mark.parametrize("name", ["dev", "tune", "heldout", "tune2", "tune3", "tune4"])
+@pytest.mark.parametrize("name", ["dev", *OWN_SETS])
 def test_kg_eval_gives_score_py_numbers_on_the_same_predictions(name, all_sets, tmp_path):
     if name == "dev":
         sources, papers, gold = (
@@ -307,10 +307,16 @@ IN_LISTS_BEFORE_THE_DRAW = {
     "tune4": {"3DGS", "Gaussian Splatting", "SIREN", "Wasserstein GAN", "adversarial training",
               "alternating minimization", "bAbI", "importance sampling", "knowledge distillation",
               "maximum mean discrepancy"},
+    "tune5": {"Argoverse 2", "Atari games", "ENAS", "Koopman operator", "MAPPO", "StarCraft",
+              "Wasserstein GAN", "activation steering", "adversarial training",
+              "equivariant neural networks"},
+    "tune6": {"3DGS", "GAT", "Gaussian Splatting", "Inception-v3", "ManiSkill2", "ODIN",
+              "RoboCasa", "graph attention networks", "natural gradient", "neural fields",
+              "spectral clustering", "weight decay"},
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("name", ["tune", "heldout", "tune2", "tune3", "tune4"])
+@pytest.mark.parametrize("name", OWN_SETS)
 def test_no_hand_written_gazetteer_name_is_copied_from_an_evaluation_abstract(name):
     from kg.extract.resources import GAZETTEER_DIR, read_gazetteer
     from kg.extract.resources import name_key as gazetteer_key
