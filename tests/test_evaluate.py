@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kg.cli import app
-from kg.evalsets import GOLD_LISTS, PACKAGE_EVAL, scirex_front, span_gold
+from kg.evalsets import GOLD_LISTS, OWN_SETS, PACKAGE_EVAL, scirex_front, span_gold
 from kg.evaluate import name_key, score
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -138,7 +138,7 @@ def test_scirex_front_is_title_and_abstract_without_section_markers():
 # --- the annotated sets shipped with the package ----------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["tune", "heldout", "tune2", "tune3", "tune4"])
+@pytest.mark.parametrize("name", OWN_SETS)
 def test_shipped_gold_is_in_the_dev_format_and_names_what_the_abstract_says(name):
     papers = json.loads((PACKAGE_EVAL / f"papers_{name}.json").read_text(encoding="utf-8"))
     gold = json.loads((PACKAGE_EVAL / f"gold_{name}.json").read_text(encoding="utf-8"))
@@ -159,7 +159,7 @@ def test_shipped_gold_is_in_the_dev_format_and_names_what_the_abstract_says(name
 def test_the_own_sets_share_no_paper():
     ids = [
         {p["id"] for p in json.loads((PACKAGE_EVAL / f"papers_{n}.json").read_text("utf-8"))}
-        for n in ("tune", "heldout", "tune2", "tune3", "tune4", "tune5", "tune6")
+        for n in OWN_SETS
     ]
     assert all(not a & b for i, a in enumerate(ids) for b in ids[i + 1 :])
 
@@ -202,7 +202,7 @@ def _score_py(papers: Path, gold: Path, records: Path) -> dict[str, tuple[int, i
 
 
 @needs_dev
-@pytest.mark.parametrize("name", ["dev", "tune", "heldout", "tune2", "tune3", "tune4"])
+@pytest.mark.parametrize("name", ["dev", *OWN_SETS])
 def test_kg_eval_gives_score_py_numbers_on_the_same_predictions(name, all_sets, tmp_path):
     if name == "dev":
         sources, papers, gold = (
@@ -224,9 +224,10 @@ def test_kg_eval_gives_score_py_numbers_on_the_same_predictions(name, all_sets, 
 
 def test_kg_eval_reports_every_set_side_by_side(all_sets):
     sets = all_sets["sets"]
-    own = ("tune", "heldout", "tune2", "tune3", "tune4")
+    own = [n for n in OWN_SETS if (PACKAGE_EVAL / f"gold_{n}.json").is_file()]
+    assert {"tune", "heldout", "tune2", "tune3", "tune4"} <= set(own)
     assert set(own) <= set(sets)  # shipped with the package: always there
-    assert set(sets) | set(all_sets["missing"]) == {"dev", *own, "scierc", "scirex"}
+    assert set(sets) | set(all_sets["missing"]) == {"dev", *OWN_SETS, "scierc", "scirex"}
     assert [sets[name]["papers"] for name in own] == [60] * len(own)
     for name, result in sets.items():
         expected = {"METHOD", "DATA", "TASK"} | ({"PROPOSED"} if name in ("dev", *own) else set())
@@ -238,7 +239,8 @@ def test_kg_eval_without_the_shared_folder_scores_the_packaged_sets(monkeypatch,
     monkeypatch.setattr("kg.evalsets.shared_dir", lambda: tmp_path / "nowhere")
     result = runner.invoke(app, ["eval"])
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[0].split() == ["tune", "heldout", "tune2", "tune3", "tune4"]
+    own = [n for n in OWN_SETS if (PACKAGE_EVAL / f"gold_{n}.json").is_file()]
+    assert result.stdout.splitlines()[0].split() == own
     for name in ("dev", "scierc", "scirex"):
         assert f"not scored: {name} (" in result.stderr
     result = runner.invoke(app, ["eval", "--set", "scierc"])
@@ -305,10 +307,16 @@ IN_LISTS_BEFORE_THE_DRAW = {
     "tune4": {"3DGS", "Gaussian Splatting", "SIREN", "Wasserstein GAN", "adversarial training",
               "alternating minimization", "bAbI", "importance sampling", "knowledge distillation",
               "maximum mean discrepancy"},
+    "tune5": {"Argoverse 2", "Atari games", "ENAS", "Koopman operator", "MAPPO", "StarCraft",
+              "Wasserstein GAN", "activation steering", "adversarial training",
+              "equivariant neural networks"},
+    "tune6": {"3DGS", "GAT", "Gaussian Splatting", "Inception-v3", "ManiSkill2", "ODIN",
+              "RoboCasa", "graph attention networks", "natural gradient", "neural fields",
+              "spectral clustering", "weight decay"},
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("name", ["tune", "heldout", "tune2", "tune3", "tune4"])
+@pytest.mark.parametrize("name", OWN_SETS)
 def test_no_hand_written_gazetteer_name_is_copied_from_an_evaluation_abstract(name):
     from kg.extract.resources import GAZETTEER_DIR, read_gazetteer
     from kg.extract.resources import name_key as gazetteer_key

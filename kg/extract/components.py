@@ -183,23 +183,33 @@ def model_votes(spans: list[ModelSpan], cands: list[Candidate]) -> None:
 def model_methods(
     v: Vocab, text: str, spans: list[ModelSpan], cands: list[Candidate]
 ) -> list[Candidate]:
-    """Method spans of the model that no typed candidate overlaps, with p at least
-    ``USE_MODEL["add_method"]`` and the shape of a name: not after a determiner or pronoun, not
-    a generic word, field or metric, not one lower-case word ("domain randomization", yes;
-    "it", "method", "training" no)."""
-    threshold = USE_MODEL["add_method"]
-    if threshold is None:
+    """Method spans of the model that no typed candidate overlaps and that have the shape of a
+    name: not after a determiner or pronoun, not a vague word first, not a generic word, field
+    or metric, not one lower-case word ("domain randomization", yes; "it", "method",
+    "training" no). A span whose head noun the method lists know ("... network",
+    "... optimization") or that is written with a capital or digit after its first letter
+    ("Turn-level Policy Optimization") needs p at least ``USE_MODEL["add_method"]``; any other
+    ``USE_MODEL["add_method_any"]``."""
+    named_at, any_at = USE_MODEL["add_method"], USE_MODEL["add_method_any"]
+    if named_at is None and any_at is None:
         return []
     out = []
     for start, end, label, score in spans:
-        if label is not EntityType.METHOD or score < threshold:
+        if label is not EntityType.METHOD:
             continue
         phrase = text[start:end]
         words = phrase.split()
         key = name_key(phrase)
+        named = v.type_from_head(phrase) is EntityType.METHOD or any(
+            ch.isupper() or ch.isdigit() for ch in phrase[1:]
+        )
+        at = named_at if named else any_at
         if (
-            overlapping(cands, start, end, typed=True)
+            at is None
+            or score < at
+            or overlapping(cands, start, end, typed=True)
             or words[0].lower() in W.leading_stop
+            or words[0].lower() in W.vague_first
             or key in v.generic
             or key in v.fields
             or key in v.metrics
@@ -225,19 +235,23 @@ def model_methods(
 def drop_unread(cands: list[Candidate]) -> None:
     """A method or dataset only context typed (no list, definition or shape says it, not the
     paper's own) is dropped when the model reads no name of that kind there with p at least
-    ``USE_MODEL["drop"]``."""
-    threshold = USE_MODEL["drop"]
-    if threshold is None:
-        return
+    ``USE_MODEL["drop"]`` (``USE_MODEL["drop_method"]``: methods only)."""
     for c in cands:
+        method = c.type is EntityType.METHOD
+        threshold = (
+            USE_MODEL["drop"]
+            if USE_MODEL["drop"] is not None
+            else (USE_MODEL["drop_method"] if method else None)
+        )
         if (
-            c.type in (EntityType.METHOD, EntityType.DATASET, EntityType.BENCHMARK)
+            threshold is not None
+            and c.type in (EntityType.METHOD, EntityType.DATASET, EntityType.BENCHMARK)
             and not c.sure
             and c.label is None
             and c.role is not Role.PROPOSED
             and (
                 c.model is None
-                or (c.model is EntityType.METHOD) != (c.type is EntityType.METHOD)
+                or (c.model is EntityType.METHOD) != method
                 or c.model_score < threshold
             )
         ):
