@@ -12,8 +12,8 @@ choosing only. The held-out set is never used here.
     git archive f46e7a1 kg/extract/data/spanmodel | tar -x -C /tmp/base   # the corpus weights
     B=/tmp/base/kg/extract/data/spanmodel
     python tools/span_rotation.py --base $B --work /tmp/rot --rehearse 1000   # a fold: ~3 min
-    python tools/span_rotation.py --base $B --work /tmp/rot --only extra \\
-        --uses add_task=0.7 task_fill=1
+    python tools/span_rotation.py --base $B --work /tmp/rot --no-before --only "round 6 votes" \\
+        --uses add_task=0.7 task_fill=2 --uses add_task=0.7 task_fill=1 drop_method=0.3
 """
 
 from __future__ import annotations

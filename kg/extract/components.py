@@ -238,11 +238,9 @@ def drop_unread(cands: list[Candidate]) -> None:
     ``USE_MODEL["drop"]`` (``USE_MODEL["drop_method"]``: methods only)."""
     for c in cands:
         method = c.type is EntityType.METHOD
-        threshold = (
-            USE_MODEL["drop"]
-            if USE_MODEL["drop"] is not None
-            else (USE_MODEL["drop_method"] if method else None)
-        )
+        threshold = USE_MODEL["drop"]
+        if threshold is None and method:
+            threshold = USE_MODEL["drop_method"]
         if (
             threshold is not None
             and c.type in (EntityType.METHOD, EntityType.DATASET, EntityType.BENCHMARK)
