@@ -37,6 +37,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def id_constraints(store: Neo4jStore) -> set[str]:
+    """The labels whose ``id`` has a uniqueness constraint."""
+    return {
+        r["labelsOrTypes"][0]
+        for r in store.run("SHOW CONSTRAINTS YIELD labelsOrTypes, properties, type")
+        if r["properties"] == ["id"] and r["type"] == "UNIQUENESS"
+    }
+
+
 def dead_uri() -> str:
     return f"bolt://127.0.0.1:{free_port()}"
 
@@ -84,12 +93,7 @@ def test_every_label_has_its_constraint_and_names_are_indexed(
     # a fresh build drops them while it CREATEs and makes them again: all back, all online
     neo4j_store.write(sample_graph, fresh=fresh)
 
-    constrained = {
-        r["labelsOrTypes"][0]
-        for r in neo4j_store.run("SHOW CONSTRAINTS YIELD labelsOrTypes, properties, type")
-        if r["properties"] == ["id"] and r["type"] == "UNIQUENESS"
-    }
-    assert constrained >= {n.label for n in sample_graph.nodes}
+    assert id_constraints(neo4j_store) >= {n.label for n in sample_graph.nodes}
     indexes = {r["name"]: r["state"] for r in neo4j_store.run("SHOW INDEXES YIELD name, state")}
     assert {"author_name", "method_name", "paper_text", "entity_name"} <= set(indexes)
     assert set(indexes.values()) == {"ONLINE"}
@@ -243,10 +247,13 @@ def test_cli_build_twice_on_neo4j_gives_identical_counts_and_stats_agrees(
     assert (stats["nodes"], stats["relationships"]) == (runs[0]["nodes"], runs[0]["relationships"])
 
 
+@pytest.mark.parametrize("fresh", [False, True], ids=["merge", "fresh"])
 def test_a_server_killed_mid_build_fails_the_build_and_a_rerun_completes_it(
-    sample_graph: GraphData, tmp_path: Path
+    sample_graph: GraphData, tmp_path: Path, fresh: bool
 ) -> None:
-    """Really kill the server partway through a write, restart it, and rebuild."""
+    """Really kill the server partway through a write, restart it, and rerun the same build. A
+    fresh build is cut off while it has dropped the id constraints (it CREATEs nodes without
+    them): the rerun has them back."""
     require_launcher()
     from neo4j_server import start_server
 
@@ -268,7 +275,7 @@ def test_a_server_killed_mid_build_fails_the_build_and_a_rerun_completes_it(
 
         def build() -> None:
             try:
-                store.write(sample_graph, progress=progress)
+                store.write(sample_graph, fresh=fresh, progress=progress)
             except BaseException as exc:
                 failure.append(exc)
             finally:
@@ -293,9 +300,10 @@ def test_a_server_killed_mid_build_fails_the_build_and_a_rerun_completes_it(
         try:
             partial = store.counts()
             assert partial != expected_counts(sample_graph)
-            store.write(sample_graph)
+            store.write(sample_graph, fresh=fresh)
             assert store.counts() == expected_counts(sample_graph)
             assert store.coauthor_weights() == expected_coauthors(sample_graph)
+            assert id_constraints(store) >= {n.label for n in sample_graph.nodes}
             store.write(sample_graph)
             assert store.counts() == expected_counts(sample_graph)
         finally:
