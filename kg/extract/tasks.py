@@ -119,15 +119,11 @@ def _task_shaped(phrase: str) -> bool:
 #: what a Task span of the span model adds to the score of a task phrase inside it
 MODEL_TASK_BONUS = 0.5
 
-# words after which a verb's form is a noun: "While leverage [score sampling] has ..."
-_NOUN_BEFORE = frozenset(
-    "the a an of while whereas although in for on with by from its their this these".split()
-)
-
 
 def _whole_phrase(v: Vocab, text: str, start: int, end: int) -> bool:
     """A model Task span is a whole noun phrase: not cut inside a word, no noun modifier
-    before it ("leverage [score sampling]"), no noun after it ("[object detection] models")."""
+    before it ("hospital [readmission risk]", also a verb's form used as a noun: "While
+    leverage [score sampling]"), no noun after it ("[object detection] models")."""
     before, after = text[start - 1 : start], text[end : end + 1]
     if (start and (before.isalnum() or before == "-")) or after.isalnum() or after == "-":
         return False
@@ -147,7 +143,7 @@ def _whole_phrase(v: Vocab, text: str, start: int, end: int) -> bool:
     w1 = word_before(text, start)
     if w1 and w1.group(1).islower() and w1.group(1) in W.task_verbs:
         w0 = word_before(text, w1.start(1))
-        return not (w0 and w0.group(1).lower() in _NOUN_BEFORE)
+        return not (w0 and w0.group(1).lower() in W.noun_before)
     return True
 
 
