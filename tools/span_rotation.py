@@ -31,12 +31,25 @@ from kg.extract.convention import EVAL_DIR, TRAIN_SETS, describe, finetune
 CATS = ("METHOD", "DATA", "TASK", "PROPOSED")
 #: the votes before round 6: every trial starts from these
 BEFORE: dict[str, float | None] = dict.fromkeys(
-    ("add_method", "add_method_any", "add_task", "task_fill", "task_bonus", "drop", "drop_method")
+    (
+        "add_method",
+        "add_method_any",
+        "add_task",
+        "task_fill",
+        "add_task_more",
+        "task_bonus",
+        "drop",
+        "drop_method",
+    )
 )
 #: each use alone at a few thresholds, then together (name -> USE_MODEL overrides)
 TRIALS: dict[str, dict[str, float | None]] = {
     "votes before round 6": {},
     "round 6 votes": {"add_task": 0.7, "task_fill": 1},
+    **{
+        f"round 8 votes, second place at {t}": {"add_task": 0.7, "task_fill": 2, "add_task_more": t}
+        for t in (0.8, 0.9, 0.95)
+    },
     **{f"add_method {t}": {"add_method": t, "add_method_any": t} for t in (0.9, 0.95)},
     **{f"add_task {t}": {"add_task": t} for t in (0.7, 0.8, 0.9)},
     **{f"add_task 0.8 fill {k}": {"add_task": 0.8, "task_fill": k} for k in (1, 2, 3)},

@@ -486,7 +486,9 @@ USE_MODEL: dict[str, float | None] = {
     "add_method": None,
     "add_method_any": None,
     "add_task": 0.7,
-    "task_fill": 1,
+    # issue 9 round 8: the model's task phrases fill up to two places, the second at p >= 0.95
+    "task_fill": 2,
+    "add_task_more": 0.95,
     "task_bonus": None,
     "drop": None,
     "drop_method": None,

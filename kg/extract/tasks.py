@@ -120,6 +120,33 @@ def _task_shaped(phrase: str) -> bool:
 MODEL_TASK_BONUS = 0.5
 
 
+def _whole_phrase(v: Vocab, text: str, start: int, end: int) -> bool:
+    """A model Task span is a whole noun phrase: not cut inside a word, no noun modifier
+    before it ("hospital [readmission risk]", also a verb's form used as a noun: "While
+    leverage [score sampling]"), no noun after it ("[object detection] models")."""
+    before, after = text[start - 1 : start], text[end : end + 1]
+    if (start and (before.isalnum() or before == "-")) or after.isalnum() or after == "-":
+        return False
+    nxt = _NEXT_WORD_RE.match(text, end)
+    if nxt and after == " ":
+        w = nxt.group(1)
+        lw = w.lower()
+        if (
+            lw not in W.np_boundary
+            and lw != "of"
+            and (is_modifier(w) or lw in v.method_heads)
+            and not _TASK_NOUN_AFTER_RE.match(text, end)
+        ):
+            return False
+    if modifiers(text, start)[0]:
+        return False
+    w1 = word_before(text, start)
+    if w1 and w1.group(1).islower() and w1.group(1) in W.task_verbs:
+        w0 = word_before(text, w1.start(1))
+        return not (w0 and w0.group(1).lower() in W.noun_before)
+    return True
+
+
 def task_spans(
     v: Vocab, text: str, sents: Sequence[Sent], abbrevs: Sequence[Abbreviation]
 ) -> list[TaskSpan]:
@@ -312,15 +339,22 @@ def rank_tasks(
     phrases = task_spans(v, text, sents, abbrevs)
     add_at, bonus_at = USE_MODEL["add_task"], USE_MODEL["task_bonus"]
     rule_keys = {p.lower() for _, _, p, _ in phrases}
+    model_p: dict[str, float] = {}
     if add_at is not None:
         known = {(s, e) for s, e, _, _ in phrases}
-        phrases += [
-            (s, e, text[s:e], 0.0)
-            for s, e, p in model_tasks
-            if p >= add_at and (s, e) not in known and _task_shaped(text[s:e])
-        ]
-    # the model's own phrases come after the rules' and fill at most this many places
-    fill = USE_MODEL["task_fill"]
+        for s, e, p in model_tasks:
+            phrase = text[s:e]
+            if (
+                p >= add_at
+                and (s, e) not in known
+                and _task_shaped(phrase)
+                and _whole_phrase(v, text, s, e)
+            ):
+                phrases.append((s, e, phrase, 0.0))
+                model_p[phrase.lower()] = max(p, model_p.get(phrase.lower(), 0.0))
+    # the model's own phrases come after the rules' and fill at most this many places, those
+    # after the first only at p >= add_task_more
+    fill, more_at = USE_MODEL["task_fill"], USE_MODEL["add_task_more"]
     for start, end, phrase, bonus in phrases:
         if bonus_at is not None and any(
             s <= start and end <= e and p >= bonus_at for s, e, p in model_tasks
@@ -392,8 +426,11 @@ def rank_tasks(
         if score < 1.0 or len(out) >= max_tasks:
             continue
         key = phrase.lower()
-        if fill is not None and key not in rule_keys and len(out) >= fill:
-            continue
+        if key not in rule_keys and (
+            (fill is not None and len(out) >= fill)
+            or (out and more_at is not None and model_p[key] < more_at)
+        ):
+            continue  # the model's phrase: a place the rules left, the second only when sure
         words = set(key.split())
         if any(len(words & set(u.split())) / len(words | set(u.split())) >= 0.5 for u in used):
             continue

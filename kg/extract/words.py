@@ -36,6 +36,7 @@ class Words:
     lone_heads: frozenset[str]
     adjective_endings: tuple[str, ...]
     np_boundary: frozenset[str]
+    noun_before: frozenset[str]
     tech_cues: frozenset[str]
     list_cues: frozenset[str]
     vague_first: frozenset[str]
