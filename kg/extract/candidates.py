@@ -18,6 +18,7 @@ from kg.extract.abbrev import Abbreviation
 from kg.extract.resources import case_key, name_key
 from kg.extract.spans import Candidate, add_unless_covered, overlapping
 from kg.extract.words import (
+    SO_CALLED_RE,
     Vocab,
     W,
     alternation,
@@ -354,7 +355,7 @@ def proposed_phrases(
         naming = _NAMING_CUE_RE.search(text, ts, te) is not None
         if naming and _COMMONLY_RE.search(text, max(0, ts - 20), ts):
             continue  # "commonly called the behavior policy": a common term, not a new name
-        if text[ts - 1 : ts] == "-":  # not "so-called"
+        if SO_CALLED_RE.search(text, max(0, ts - 3), ts):  # not "so-called"
             continue
         m = None if naming else _APPOSED_NP_RE.match(text, te)
         if m is None or not _proposable(v, m.group(1).split(), apposed=True):

@@ -12,7 +12,7 @@ import re
 
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, Sent
-from kg.extract.words import Vocab, W, data_type, head
+from kg.extract.words import SO_CALLED_RE, Vocab, W, data_type, head
 from kg.model import EntityType, Role
 
 #: Trigger char spans by kind ("propose", "data", "compare"), found by the PhraseMatcher.
@@ -57,8 +57,12 @@ _GAP_RE = re.compile(
     r"both|public|popular|standard|common|widely-used|real-world|large-scale|open)\s+){0,3}"
     r"(?:\(\s*)?"
 )
+# quotes that may open the name: "a new method termed as ``\"WAGE\"", "Our solution “CASE”"
+_OPEN_QUOTES = r"[\"'`\u201c\u2018]*"
 # "we propose a novel X", but not "we present a method for training X"
-_PROPOSE_GAP_RE = re.compile(r"[\s,:]*(?:(?!(?:for|of|to|with|on|in|by)\b)[a-z][\w\-]*[\s,]+){0,4}")
+_PROPOSE_GAP_RE = re.compile(
+    r"[\s,:]*(?:(?!(?:for|of|to|with|on|in|by)\b)[a-z][\w\-]*[\s,]+){0,4}" + _OPEN_QUOTES
+)
 # "X (is|are) (newly) proposed/introduced", not "was proposed by Smith" (someone else's)
 _PASSIVE_PROPOSE_RE = re.compile(
     r"\)?(?:\s*\([^()]*\))?(?:\s+[a-z][\w\-]*){0,2}\s+(?:is|are)\s+(?:\w+ly\s+)?"
@@ -74,9 +78,9 @@ _OWN_NOUNS = (
 _OWN_NAME_BEFORE_RE = re.compile(
     r"\b(?:[Oo]ur|[Tt]he proposed|[Tt]his|[Tt]he resulting|[Tt]he new)\s+(?:[\w\-]+\s+){0,2}"
     + _OWN_NOUNS
-    + r"\s*(?:[,(:]|\s(?=called|named|dubbed|termed|coined|namely))\s*"
+    + r"\s*(?:[,(:]|\s(?=called|named|dubbed|termed|coined|namely|[\"\u201c]))\s*"
     r"(?:(?:which\s+)?(?:is\s+|we\s+)?(?:called|named|dubbed|termed|coined|namely)\s+)?"
-    r"(?:the\s+)?$"
+    r"(?:the\s+)?" + _OPEN_QUOTES + "$"
 )
 # "our proposed PointNet approach", "the proposed FooNet achieves", "a novel Foundation Tactile
 # (FoTa) dataset", "our O3Afford outperforms", "Our approach Gen2Act casts": a name-shaped word
@@ -192,7 +196,7 @@ def decide(
     own_before = text[s0:anchor]
     proposed_as: EntityType | None = None  # "we introduce two new benchmarks, X": a benchmark
     for ts, te in trig["propose"]:
-        if s0 <= ts and te <= anchor and text[ts - 1 : ts] != "-":  # not "so-called"
+        if s0 <= ts and te <= anchor and not SO_CALLED_RE.search(text, max(0, ts - 3), ts):
             gap = text[te:anchor]
             if _PROPOSE_GAP_RE.fullmatch(gap) and not any(
                 o is not c and te <= o.start < anchor and o.strength in ("strong", "title")
