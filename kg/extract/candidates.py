@@ -372,7 +372,8 @@ def proposed_phrases(
         if m.group(1)[0].isupper() and text.lower().count(m.group(1).lower().rstrip("s")) < 2:
             continue  # "we develop Bayesian estimators for": a name-adjective phrase said once
         inside = overlapping(cands, start, end)
-        if name_key(m.group(1)) in v.generic or any(
+        key = name_key(m.group(1))  # a field is no new name: "this task is called few-shot RL"
+        if key in v.generic or key in v.fields or any(
             (c.label and not naming) or c.start < start or c.end > end for c in inside
         ):
             continue  # "leaky RBM" is named by the paper, "flow matching objectives" is not
