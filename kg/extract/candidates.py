@@ -490,3 +490,46 @@ def cited_methods(v: Vocab, text: str, cands: list[Candidate]) -> list[Candidate
         c.role, c.confidence = Role.USES, 0.65
         out.append(c)
     return out
+
+
+# "Backtracking is a common technique to ...", "Gaussian processes are a popular tool for ...":
+# the subject that opens a sentence, described as a well-known technique
+_DESCRIBED_RE = re.compile(
+    r"(?:^|(?<=[.!?] ))(?!(?:This|That|It|There|Such|These|Those|Which|Our|Their|Its|Each|One)\b)"
+    r"([A-Z][a-z][\w\-]*(?: [a-z][\w\-]*){0,3}) (?:is|are) (?:(?:a|an|one of the) )?"
+    r"(?:(?:very|most|widely|commonly) )?(?:common|popular|standard|widely[ \-]used|"
+    r"well-known|classical|classic|established|prominent|prevalent|powerful)"
+    r" (?:[a-z][\w\-]* ){0,2}?"
+    r"(?:techniques?|methods?|approach(?:es)?|algorithms?|tools?|heuristics?)\b"
+)
+
+
+def described_methods(v: Vocab, text: str, cands: list[Candidate]) -> list[Candidate]:
+    """A sentence's opening subject that the sentence calls a well-known technique is a used
+    method: "Backtracking is a common technique to ...", "Gaussian processes are a popular
+    tool"; a gerund alone or a phrase with a method head, not a task, a field or a generic
+    phrase, nor "This is a common approach"."""
+    out: list[Candidate] = []
+    for m in _DESCRIBED_RE.finditer(text):
+        start, end = m.span(1)
+        phrase = m.group(1)
+        first = phrase.split()[0].lower()
+        key = name_key(phrase)
+        words = phrase.split()
+        if not (
+            (len(words) == 1 and phrase.endswith("ing")) or head(phrase) in v.method_heads
+        ) or v.type_from_head(phrase) is EntityType.TASK:
+            continue  # "Simulators are a popular tool", "Language-based robot control is ..."
+        if (
+            first in W.leading_stop
+            or first in W.vague_first
+            or key in v.generic
+            or key in v.fields
+            or overlapping(cands, start, end, typed=True)
+        ):
+            continue
+        c = Candidate(start, end, phrase, "lower", type=EntityType.METHOD)
+        c.role, c.confidence = Role.USES, 0.6
+        out.append(c)
+    return out
+
