@@ -158,6 +158,7 @@ _METHOD_NOUN_AFTER_RE = re.compile(
     r"\s+(?:baselines?|variants?|kernels?|architectures?|backbones?|layers?|models?|solvers?|"
     r"algorithms?|encoders?|networks?)\b"
 )
+_DATA_NOUN_NEXT_RE = re.compile(r"\s+(?:datasets?|data\s+sets?|corpus|corpora)\b")
 _MEASURE_NAME_RE = re.compile(r"\s+(?:accuracy|scores?|f1|error|rate|metric)\b", re.I)
 _HARDWARE_AFTER_RE = re.compile(
     r"(?:\s+[A-Z0-9][\w\-.]{0,3})?\s+"
@@ -393,6 +394,8 @@ def decide(
         return
     # type: the gazetteer, then what the text says about the name, then its shape
     t: EntityType | None = c.label
+    if t is EntityType.METHOD and not c.text.islower() and _DATA_NOUN_NEXT_RE.match(text, c.end):
+        t = EntityType.DATASET  # "the RT-1 dataset": the model's data (not "the coreset data")
     long_type = v.type_from_head(c.long) if c.long else None
     proposed = "propose" in c.cues
     if t is None and c.long and name_key(c.long) in v.fields:
