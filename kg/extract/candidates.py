@@ -94,6 +94,13 @@ _APPOSED_NP_RE = re.compile(
 _METHOD_APPOSITIVE_RE = re.compile(
     r",\s+(?:a|an)\s+(?:[\w\-]+\s+){0,3}?" + alternation(W.method_cue_words) + r"\b"
 )
+# "we present a defogger, a model that ...", "This paper presents the gameplay filter, a new
+# class of predictive safety filter": the appositive says the phrase names a kind of method
+_DEFINED_NP_RE = re.compile(
+    r"\s+(?:a|an|the)\s+([a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}),\s+(?:a|an)\s+"
+    r"(?:(?:new|novel)\s+)?(?:(?:class|family|kind|type)\s+of\b|"
+    r"(?:[\w\-]+\s+){0,3}?" + alternation(W.method_cue_words) + r"\b)"
+)
 # the word right before a position, after one space
 _VARIANT_WORD_RE = re.compile(r"(?<![\w\-])([A-Za-z][a-z\-]*[a-z]) $")
 # "Bayesian", "Riemannian", "Hamiltonian": an adjective made from a name
@@ -357,29 +364,47 @@ def proposed_phrases(
             continue  # "commonly called the behavior policy": a common term, not a new name
         if SO_CALLED_RE.search(text, max(0, ts - 3), ts):  # not "so-called"
             continue
-        m = None if naming else _APPOSED_NP_RE.match(text, te)
-        if m is None or not _proposable(v, m.group(1).split(), apposed=True):
-            m = (_NAMED_NP_RE if naming else _BARE_NP_RE).match(text, te)
-            if m is None or not _proposable(v, m.group(1).split(), naming=naming, own=(
-                naming and _OWN_NOUN_BEFORE_RE.search(text, max(0, ts - 60), ts) is not None
-            ) or _METHOD_APPOSITIVE_RE.match(text, m.end(1)) is not None):  # fmt: skip
-                m = None if naming else _SHORT_NP_RE.match(text, te)
-                if m is None or text.count(m.group(1)) < 3:
-                    continue
-                if not _proposable(v, m.group(1).split(), repeated=True):
-                    continue
+        m = _proposal_match(v, text, ts, te, naming=naming)
+        if m is None:
+            continue
         start, end = m.span(1)
         if m.group(1)[0].isupper() and text.lower().count(m.group(1).lower().rstrip("s")) < 2:
             continue  # "we develop Bayesian estimators for": a name-adjective phrase said once
         inside = overlapping(cands, start, end)
         key = name_key(m.group(1))  # a field is no new name: "this task is called few-shot RL"
-        if key in v.generic or key in v.fields or any(
-            (c.label and not naming) or c.start < start or c.end > end for c in inside
+        if (
+            key in v.generic
+            or key in v.fields
+            or any((c.label and not naming) or c.start < start or c.end > end for c in inside)
         ):
             continue  # "leaky RBM" is named by the paper, "flow matching objectives" is not
         cands = [c for c in cands if c not in inside]
         cands.append(Candidate(start, end, m.group(1), "lower", cues={"propose"}))
     return cands
+
+
+def _proposal_match(v: Vocab, text: str, ts: int, te: int, *, naming: bool) -> re.Match[str] | None:
+    """The lower-case name right after the proposal cue text[ts:te], as a match whose group 1
+    is the name, or None (the forms are listed in :func:`proposed_phrases`)."""
+    if not naming:
+        m = _APPOSED_NP_RE.match(text, te)
+        if m is not None and _proposable(v, m.group(1).split(), apposed=True):
+            return m
+    m = (_NAMED_NP_RE if naming else _BARE_NP_RE).match(text, te)
+    own = (naming and _OWN_NOUN_BEFORE_RE.search(text, max(0, ts - 60), ts) is not None) or (
+        m is not None and _METHOD_APPOSITIVE_RE.match(text, m.end(1)) is not None
+    )
+    if m is not None and _proposable(v, m.group(1).split(), naming=naming, own=own):
+        return m
+    if naming:
+        return None
+    m = _SHORT_NP_RE.match(text, te)
+    if m is not None and text.count(m.group(1)) >= 3:
+        return m if _proposable(v, m.group(1).split(), repeated=True) else None
+    m = _DEFINED_NP_RE.match(text, te)
+    if m is not None and _proposable(v, m.group(1).split(), defined=True):
+        return m
+    return None
 
 
 def _proposable(
@@ -390,6 +415,7 @@ def _proposable(
     own: bool = False,
     apposed: bool = False,
     repeated: bool = False,
+    defined: bool = False,
 ) -> bool:
     """May these words after a proposal cue be the paper's name for its contribution? "which
     we call order parameters": naming cues also name concepts, so the head must be a method
@@ -405,6 +431,8 @@ def _proposable(
         or (last in W.descriptive_heads and not (naming or own or apposed or repeated))
     ):
         return False  # "we propose a novel coreset construction algorithm for": a description
+    if defined:
+        return True
     if apposed or repeated:
         return len(words) > 1 or (apposed and "-" in last)
     return (
@@ -516,9 +544,10 @@ def described_methods(v: Vocab, text: str, cands: list[Candidate]) -> list[Candi
         first = phrase.split()[0].lower()
         key = name_key(phrase)
         words = phrase.split()
-        if not (
-            (len(words) == 1 and phrase.endswith("ing")) or head(phrase) in v.method_heads
-        ) or v.type_from_head(phrase) is EntityType.TASK:
+        if (
+            not ((len(words) == 1 and phrase.endswith("ing")) or head(phrase) in v.method_heads)
+            or v.type_from_head(phrase) is EntityType.TASK
+        ):
             continue  # "Simulators are a popular tool", "Language-based robot control is ..."
         if (
             first in W.leading_stop
@@ -532,4 +561,3 @@ def described_methods(v: Vocab, text: str, cands: list[Candidate]) -> list[Candi
         c.role, c.confidence = Role.USES, 0.6
         out.append(c)
     return out
-
