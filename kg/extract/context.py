@@ -97,6 +97,12 @@ _OTHERS_RE = re.compile(
 _NAMED_AFTER_NOUN_RE = re.compile(
     _OWN_NOUNS + r"\s*,\s*(?:(?:called|named|dubbed|termed|coined|namely)\s+)?(?:the\s+)?$"
 )
+# a noun phrase of up to eight words between a proposal cue and a bracket, ending in a method
+# noun: "we introduce a novel hybrid temporal convolutional and recurrent network (X)"
+_BRACKETED_AFTER_CUE_RE = re.compile(
+    r"\s*(?:(?!(?:for|of|to|with|on|in|by|which|that|than|over)\b)[a-z][\w\-]*\s+){1,8}\(\s*"
+)
+_OWN_NOUN_BRACKET_RE = re.compile(_OWN_NOUNS + r"\s+\(\s*$")
 # the gap between a proposal cue and a known name that makes the name a kind of the proposed
 # thing: "we propose a cross-view [transformer]" (more than articles and "novel")
 _ARTICLES_ONLY_RE = re.compile(r"[\s,:]*(?:(?:a|an|the|our|novel|new|simple|two|three)\s+)*")
@@ -217,6 +223,14 @@ def decide(
                 # "we introduce a novel deep-learning approach, X,"; also a known name the
                 # paper defines there ("we propose a family of neural models, Conditional
                 # Neural Processes (CNPs)")
+                c.cues.add("propose")
+            elif (
+                c.label is None
+                and _BRACKETED_AFTER_CUE_RE.fullmatch(gap)
+                and _OWN_NOUN_BRACKET_RE.search(gap)
+            ):
+                # "we introduce a novel hybrid temporal convolutional and recurrent network
+                # (TricorNet), which": the name the paper gives the noun phrase it introduces
                 c.cues.add("propose")
     # "we propose two new conditional GAN architectures: A and B", not "two widely-used ...
     # methods: A and B"
