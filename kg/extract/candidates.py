@@ -362,7 +362,7 @@ def proposed_phrases(
         naming = _NAMING_CUE_RE.search(text, ts, te) is not None
         if naming and _COMMONLY_RE.search(text, max(0, ts - 20), ts):
             continue  # "commonly called the behavior policy": a common term, not a new name
-        if SO_CALLED_RE.search(text, max(0, ts - 3), ts):  # not "so-called"
+        if SO_CALLED_RE.search(text, max(0, ts - 4), te):  # not "so-called"
             continue
         m = _proposal_match(v, text, ts, te, naming=naming)
         if m is None:

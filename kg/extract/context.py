@@ -203,7 +203,7 @@ def decide(
     own_before = text[s0:anchor]
     proposed_as: EntityType | None = None  # "we introduce two new benchmarks, X": a benchmark
     for ts, te in trig["propose"]:
-        if s0 <= ts and te <= anchor and not SO_CALLED_RE.search(text, max(0, ts - 3), ts):
+        if s0 <= ts and te <= anchor and not SO_CALLED_RE.search(text, max(0, ts - 4), te):
             gap = text[te:anchor]
             if _PROPOSE_GAP_RE.fullmatch(gap) and not any(
                 o is not c and te <= o.start < anchor and o.strength in ("strong", "title")
