@@ -112,6 +112,10 @@ _OWN_LIST_BEFORE_RE = re.compile(
     r"(?:instantiations|variants|versions|models|methods|algorithms|architectures|estimators|"
     r"benchmarks|datasets)\s*:\s*$"
 )
+# the noun a naming cue names: "a large-scale simulation dataset named X", "a benchmark called X"
+_NOUN_BEFORE_NAMING_RE = re.compile(
+    r"\b([a-z][\w\-]*),?\s+(?:called|named|dubbed|termed|coined)(?:\s+as)?\s*$"
+)
 _DATA_VERB_RE = re.compile(r"\b(?:collect|curate|release)", re.I)
 _MAKE_BEFORE_RE = re.compile(
     r"\b(?:[Ww]e|[Oo]ur)\b[^.;]*\b(?:train|develop|design|build|propose|introduce|present|"
@@ -210,7 +214,7 @@ def decide(
                 for o in cands
             ):
                 c.cues.add("propose")
-                noun = _LAST_WORD_RE.search(gap)
+                noun = _LAST_WORD_RE.search(gap) or _NOUN_BEFORE_NAMING_RE.search(text, s0, te)
                 if noun and noun.group(1) in v.data_heads:
                     proposed_as = data_type(noun.group(1))
                 elif _DATA_VERB_RE.search(text, ts, te):
