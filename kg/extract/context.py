@@ -444,6 +444,8 @@ def decide(
             t = EntityType.BENCHMARK  # "LongBench", "SWE-bench", "ChatArena"
         elif c.long and long_type in (EntityType.DATASET, EntityType.BENCHMARK):
             t = long_type
+        elif head_type in (EntityType.DATASET, EntityType.BENCHMARK) and c.text[:1].isupper():
+            t = head_type  # "we develop the ASIMOV Benchmark": a name with a data head
         elif proposed or MODEL_SIZE_RE.search(c.text):
             t = EntityType.METHOD
         elif head_type is EntityType.TASK or (c.long and long_type is EntityType.TASK):
