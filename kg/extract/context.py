@@ -452,7 +452,11 @@ def decide(
             return  # "Temporal Action Localization": task phrases are ranked in tasks.py
         elif head_type is EntityType.METHOD:
             t = EntityType.METHOD
-        elif data_ctx and not method_ctx and (c.strength != "cap" or named_data):
+        elif (
+            data_ctx
+            and (not method_ctx or _DATA_NOUN_NEXT_RE.match(text, c.end))
+            and (c.strength != "cap" or named_data)
+        ):  # "co-training with existing static ALOHA datasets": the data noun says more
             t = EntityType.DATASET
         elif c.long:
             t = long_type or (EntityType.METHOD if method_ctx else None)
