@@ -63,7 +63,9 @@ _ACCENTS = frozenset("\u00b4`\u00a8\u02dc\u02c6\u02dd")
 _SUFFIX_RE = re.compile(r"[\-\u2013]" + alternation(W.name_suffixes) + "$")
 # a lower-case technique noun after a capitalised name makes it a method name
 _EPONYM_HEAD_RE = re.compile(" " + alternation(W.eponym_heads) + r"\b(?! (?:learning|models?)\b)")
-URL_RE = re.compile(r"https?://\S+|\S+\.(?:com|org|io|net)/\S*")
+URL_RE = re.compile(  # also without a scheme: "www.acin.tuwien.ac.at/42d2", "github.com/x"
+    r"https?://\S+|\bwww\.\S+|\S+\.(?:com|org|io|net|edu|ai|dev|[a-z]{2})/\S*"
+)
 _CITATION_AFTER_RE = re.compile(r"\s*(?:et al\b|\(?(?:19|20)\d\d\b|,\s*(?:19|20)\d\d)")
 _YEAR_AFTER_RE = re.compile(r"\s*(?:19|20)\d\d")
 _VERSION_RE = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z]?")
