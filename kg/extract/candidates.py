@@ -103,6 +103,8 @@ _DEFINED_NP_RE = re.compile(
     r"(?:(?:new|novel)\s+)?(?:(?:class|family|kind|type)\s+of\b|"
     r"(?:[\w\-]+\s+){0,3}?" + alternation(W.method_cue_words) + r"\b)"
 )
+# a lower-case word glued to a position by a hyphen
+_GLUED_PREFIX_RE = re.compile(r"(?<![\w\-])[a-z]{2,12}-$")
 # the word right before a position, after one space
 _VARIANT_WORD_RE = re.compile(r"(?<![\w\-])([A-Za-z][a-z\-]*[a-z]) $")
 # "Bayesian", "Riemannian", "Hamiltonian": an adjective made from a name
@@ -267,8 +269,12 @@ def _extend_variant(text: str, c: Candidate, cands: list[Candidate]) -> None:
     """A known lower-case technique keeps the words that make it a variant (`variant_words`
     of words.json, or a name's adjective): "projected [gradient descent]", "greedy
     [coordinate descent]", "Bayesian [linear regression]", "bi-directional [recurrent neural
-    network]"; not "celebrated [dynamic time warping]", "policy [transformer]"."""
+    network]", "hard-[sigmoid]"; not "celebrated [dynamic time warping]", "policy
+    [transformer]"."""
     start = c.start
+    glued = _GLUED_PREFIX_RE.search(text, max(0, start - 16), start)
+    if glued and not any(o is not c and o.start < start and o.end > glued.start() for o in cands):
+        start = glued.start()  # "hard-sigmoid", "soft-actor–critic": one word, one name
     for _ in range(2):
         m = _VARIANT_WORD_RE.search(text, max(0, start - 30), start)
         if m is None:
