@@ -41,6 +41,8 @@ _STRONG_RE = re.compile(
     r"[A-Za-z][A-Z]|[a-z][0-9]|[0-9][A-Za-z]|[A-Za-z][+*]|\*|\b[A-Z][a-z]+[\-\u2013][A-Z](?![a-z])"
 )
 _CAP_RE = re.compile(r"[A-Z][a-z\u2013\-]")
+# a Greek letter and a capitalised word: a name's part after another name word ("λ-Repformer")
+_GREEK_NAME_RE = re.compile(r"[\u0370-\u03ff][\-\u2013][A-Z]\w+")
 # digits, capitals, a hyphen and an acronym: a name ("3DS-VLA", "4D-DPM"), not a unit ("3D", "7B")
 _DIGIT_ACRONYM_RE = re.compile(r"\d+[A-Z]+[\-\u2013][A-Z][A-Z0-9]*[A-Z]")
 UNIT_RE = re.compile(
@@ -173,6 +175,8 @@ def name_candidates(
             kind = "cap"
         elif runs and _VERSION_RE.fullmatch(word) and runs[-1][-1][1] == s - 1:
             kind = "num"
+        elif runs and _GREEK_NAME_RE.fullmatch(word) and runs[-1][-1][1] == s - 1:
+            kind = "strong"  # "Contrastive λ-Repformer" (not a symbol alone: "or π-Noise")
         else:
             continue
         if in_url(s) or text[e : e + 1] in _ACCENTS:
