@@ -383,7 +383,7 @@ def proposed_phrases(
         if m.group(1)[0].isupper() and text.lower().count(m.group(1).lower().rstrip("s")) < 2:
             continue  # "we develop Bayesian estimators for": a name-adjective phrase said once
         inside = overlapping(cands, start, end)
-        key = name_key(m.group(1))  # a field is no new name: "this task is called few-shot RL"
+        key = name_key(m.group(1))  # a field is no new name: "... is called few-shot learning"
         if (
             key in v.generic
             or key in v.fields
