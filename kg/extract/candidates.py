@@ -18,6 +18,7 @@ from kg.extract.abbrev import Abbreviation
 from kg.extract.resources import case_key, name_key
 from kg.extract.spans import Candidate, add_unless_covered, overlapping
 from kg.extract.words import (
+    SO_CALLED_RE,
     Vocab,
     W,
     alternation,
@@ -40,6 +41,8 @@ _STRONG_RE = re.compile(
     r"[A-Za-z][A-Z]|[a-z][0-9]|[0-9][A-Za-z]|[A-Za-z][+*]|\*|\b[A-Z][a-z]+[\-\u2013][A-Z](?![a-z])"
 )
 _CAP_RE = re.compile(r"[A-Z][a-z\u2013\-]")
+# a Greek letter and a capitalised word: a name's part after another name word ("λ-Repformer")
+_GREEK_NAME_RE = re.compile(r"[\u0370-\u03ff][\-\u2013][A-Z]\w+")
 # digits, capitals, a hyphen and an acronym: a name ("3DS-VLA", "4D-DPM"), not a unit ("3D", "7B")
 _DIGIT_ACRONYM_RE = re.compile(r"\d+[A-Z]+[\-\u2013][A-Z][A-Z0-9]*[A-Z]")
 UNIT_RE = re.compile(
@@ -62,7 +65,9 @@ _ACCENTS = frozenset("\u00b4`\u00a8\u02dc\u02c6\u02dd")
 _SUFFIX_RE = re.compile(r"[\-\u2013]" + alternation(W.name_suffixes) + "$")
 # a lower-case technique noun after a capitalised name makes it a method name
 _EPONYM_HEAD_RE = re.compile(" " + alternation(W.eponym_heads) + r"\b(?! (?:learning|models?)\b)")
-URL_RE = re.compile(r"https?://\S+|\S+\.(?:com|org|io|net)/\S*")
+URL_RE = re.compile(  # also without a scheme: "www.acin.tuwien.ac.at/42d2", "github.com/x"
+    r"https?://\S+|\bwww\.\S+|\S+\.(?:com|org|io|net|edu|ai|dev|[a-z]{2})/\S*"
+)
 _CITATION_AFTER_RE = re.compile(r"\s*(?:et al\b|\(?(?:19|20)\d\d\b|,\s*(?:19|20)\d\d)")
 _YEAR_AFTER_RE = re.compile(r"\s*(?:19|20)\d\d")
 _VERSION_RE = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z]?")
@@ -93,6 +98,15 @@ _APPOSED_NP_RE = re.compile(
 _METHOD_APPOSITIVE_RE = re.compile(
     r",\s+(?:a|an)\s+(?:[\w\-]+\s+){0,3}?" + alternation(W.method_cue_words) + r"\b"
 )
+# "we present a defogger, a model that ...", "This paper presents the gameplay filter, a new
+# class of predictive safety filter": the appositive says the phrase names a kind of method
+_DEFINED_NP_RE = re.compile(
+    r"\s+(?:a|an|the)\s+([a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}),\s+(?:a|an)\s+"
+    r"(?:(?:new|novel)\s+)?(?:(?:class|family|kind|type)\s+of\b|"
+    r"(?:[\w\-]+\s+){0,3}?" + alternation(W.method_cue_words) + r"\b)"
+)
+# a lower-case word glued to a position by a hyphen
+_GLUED_PREFIX_RE = re.compile(r"(?<![\w\-])[a-z]{2,12}-$")
 # the word right before a position, after one space
 _VARIANT_WORD_RE = re.compile(r"(?<![\w\-])([A-Za-z][a-z\-]*[a-z]) $")
 # "Bayesian", "Riemannian", "Hamiltonian": an adjective made from a name
@@ -161,6 +175,8 @@ def name_candidates(
             kind = "cap"
         elif runs and _VERSION_RE.fullmatch(word) and runs[-1][-1][1] == s - 1:
             kind = "num"
+        elif runs and _GREEK_NAME_RE.fullmatch(word) and runs[-1][-1][1] == s - 1:
+            kind = "strong"  # "Contrastive λ-Repformer" (not a symbol alone: "or π-Noise")
         else:
             continue
         if in_url(s) or text[e : e + 1] in _ACCENTS:
@@ -257,8 +273,12 @@ def _extend_variant(text: str, c: Candidate, cands: list[Candidate]) -> None:
     """A known lower-case technique keeps the words that make it a variant (`variant_words`
     of words.json, or a name's adjective): "projected [gradient descent]", "greedy
     [coordinate descent]", "Bayesian [linear regression]", "bi-directional [recurrent neural
-    network]"; not "celebrated [dynamic time warping]", "policy [transformer]"."""
+    network]", "hard-[sigmoid]"; not "celebrated [dynamic time warping]", "policy
+    [transformer]"."""
     start = c.start
+    glued = _GLUED_PREFIX_RE.search(text, max(0, start - 16), start)
+    if glued and not any(o is not c and o.start < start and o.end > glued.start() for o in cands):
+        start = glued.start()  # "hard-sigmoid", "soft-actor–critic": one word, one name
     for _ in range(2):
         m = _VARIANT_WORD_RE.search(text, max(0, start - 30), start)
         if m is None:
@@ -354,30 +374,49 @@ def proposed_phrases(
         naming = _NAMING_CUE_RE.search(text, ts, te) is not None
         if naming and _COMMONLY_RE.search(text, max(0, ts - 20), ts):
             continue  # "commonly called the behavior policy": a common term, not a new name
-        if text[ts - 1 : ts] == "-":  # not "so-called"
+        if SO_CALLED_RE.search(text, max(0, ts - 4), te):  # not "so-called"
             continue
-        m = None if naming else _APPOSED_NP_RE.match(text, te)
-        if m is None or not _proposable(v, m.group(1).split(), apposed=True):
-            m = (_NAMED_NP_RE if naming else _BARE_NP_RE).match(text, te)
-            if m is None or not _proposable(v, m.group(1).split(), naming=naming, own=(
-                naming and _OWN_NOUN_BEFORE_RE.search(text, max(0, ts - 60), ts) is not None
-            ) or _METHOD_APPOSITIVE_RE.match(text, m.end(1)) is not None):  # fmt: skip
-                m = None if naming else _SHORT_NP_RE.match(text, te)
-                if m is None or text.count(m.group(1)) < 3:
-                    continue
-                if not _proposable(v, m.group(1).split(), repeated=True):
-                    continue
+        m = _proposal_match(v, text, ts, te, naming=naming)
+        if m is None:
+            continue
         start, end = m.span(1)
         if m.group(1)[0].isupper() and text.lower().count(m.group(1).lower().rstrip("s")) < 2:
             continue  # "we develop Bayesian estimators for": a name-adjective phrase said once
         inside = overlapping(cands, start, end)
-        if name_key(m.group(1)) in v.generic or any(
-            (c.label and not naming) or c.start < start or c.end > end for c in inside
+        key = name_key(m.group(1))  # a field is no new name: "... is called few-shot learning"
+        if (
+            key in v.generic
+            or key in v.fields
+            or any((c.label and not naming) or c.start < start or c.end > end for c in inside)
         ):
             continue  # "leaky RBM" is named by the paper, "flow matching objectives" is not
         cands = [c for c in cands if c not in inside]
         cands.append(Candidate(start, end, m.group(1), "lower", cues={"propose"}))
     return cands
+
+
+def _proposal_match(v: Vocab, text: str, ts: int, te: int, *, naming: bool) -> re.Match[str] | None:
+    """The lower-case name right after the proposal cue text[ts:te], as a match whose group 1
+    is the name, or None (the forms are listed in :func:`proposed_phrases`)."""
+    if not naming:
+        m = _APPOSED_NP_RE.match(text, te)
+        if m is not None and _proposable(v, m.group(1).split(), apposed=True):
+            return m
+    m = (_NAMED_NP_RE if naming else _BARE_NP_RE).match(text, te)
+    own = (naming and _OWN_NOUN_BEFORE_RE.search(text, max(0, ts - 60), ts) is not None) or (
+        m is not None and _METHOD_APPOSITIVE_RE.match(text, m.end(1)) is not None
+    )
+    if m is not None and _proposable(v, m.group(1).split(), naming=naming, own=own):
+        return m
+    if naming:
+        return None
+    m = _SHORT_NP_RE.match(text, te)
+    if m is not None and text.count(m.group(1)) >= 3:
+        return m if _proposable(v, m.group(1).split(), repeated=True) else None
+    m = _DEFINED_NP_RE.match(text, te)
+    if m is not None and _proposable(v, m.group(1).split(), defined=True):
+        return m
+    return None
 
 
 def _proposable(
@@ -388,6 +427,7 @@ def _proposable(
     own: bool = False,
     apposed: bool = False,
     repeated: bool = False,
+    defined: bool = False,
 ) -> bool:
     """May these words after a proposal cue be the paper's name for its contribution? "which
     we call order parameters": naming cues also name concepts, so the head must be a method
@@ -403,6 +443,8 @@ def _proposable(
         or (last in W.descriptive_heads and not (naming or own or apposed or repeated))
     ):
         return False  # "we propose a novel coreset construction algorithm for": a description
+    if defined:
+        return True
     if apposed or repeated:
         return len(words) > 1 or (apposed and "-" in last)
     return (
@@ -486,5 +528,48 @@ def cited_methods(v: Vocab, text: str, cands: list[Candidate]) -> list[Candidate
             continue
         c = Candidate(start, m.end(1), phrase, "lower", type=EntityType.METHOD)
         c.role, c.confidence = Role.USES, 0.65
+        out.append(c)
+    return out
+
+
+# "Backtracking is a common technique to ...", "Gaussian processes are a popular tool for ...":
+# the subject that opens a sentence, described as a well-known technique
+_DESCRIBED_RE = re.compile(
+    r"(?:^|(?<=[.!?] ))(?!(?:This|That|It|There|Such|These|Those|Which|Our|Their|Its|Each|One)\b)"
+    r"([A-Z][a-z][\w\-]*(?: [a-z][\w\-]*){0,3}) (?:is|are) (?:(?:a|an|one of the) )?"
+    r"(?:(?:very|most|widely|commonly) )?(?:common|popular|standard|widely[ \-]used|"
+    r"well-known|classical|classic|established|prominent|prevalent|powerful)"
+    r" (?:[a-z][\w\-]* ){0,2}?"
+    r"(?:techniques?|methods?|approach(?:es)?|algorithms?|tools?|heuristics?)\b"
+)
+
+
+def described_methods(v: Vocab, text: str, cands: list[Candidate]) -> list[Candidate]:
+    """A sentence's opening subject that the sentence calls a well-known technique is a used
+    method: "Backtracking is a common technique to ...", "Gaussian processes are a popular
+    tool"; a gerund alone or a phrase with a method head, not a task, a field or a generic
+    phrase, nor "This is a common approach"."""
+    out: list[Candidate] = []
+    for m in _DESCRIBED_RE.finditer(text):
+        start, end = m.span(1)
+        phrase = m.group(1)
+        first = phrase.split()[0].lower()
+        key = name_key(phrase)
+        words = phrase.split()
+        if (
+            not ((len(words) == 1 and phrase.endswith("ing")) or head(phrase) in v.method_heads)
+            or v.type_from_head(phrase) is EntityType.TASK
+        ):
+            continue  # "Simulators are a popular tool", "Language-based robot control is ..."
+        if (
+            first in W.leading_stop
+            or first in W.vague_first
+            or key in v.generic
+            or key in v.fields
+            or overlapping(cands, start, end, typed=True)
+        ):
+            continue
+        c = Candidate(start, end, phrase, "lower", type=EntityType.METHOD)
+        c.role, c.confidence = Role.USES, 0.6
         out.append(c)
     return out

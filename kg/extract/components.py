@@ -24,6 +24,7 @@ from kg.extract.candidates import (
     attach_abbreviations,
     cited_methods,
     compared_phrases,
+    described_methods,
     name_candidates,
     proposed_phrases,
     split_trailing_acronyms,
@@ -122,6 +123,7 @@ class KGEntities:
         own_subject(text, cands, trig)
         cands += compared_phrases(v, text, trig["compare"], cands)
         cands += cited_methods(v, text, cands)
+        cands += described_methods(v, text, cands)
         cands += model_methods(v, text, model, cands)
         drop_unread(cands)
 

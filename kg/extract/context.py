@@ -12,7 +12,7 @@ import re
 
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, Sent
-from kg.extract.words import Vocab, W, data_type, head
+from kg.extract.words import SO_CALLED_RE, Vocab, W, data_type, head
 from kg.model import EntityType, Role
 
 #: Trigger char spans by kind ("propose", "data", "compare"), found by the PhraseMatcher.
@@ -57,8 +57,12 @@ _GAP_RE = re.compile(
     r"both|public|popular|standard|common|widely-used|real-world|large-scale|open)\s+){0,3}"
     r"(?:\(\s*)?"
 )
+# quotes that may open the name: "a new method termed as ``\"WAGE\"", "Our solution “CASE”"
+_OPEN_QUOTES = r"[\"'`\u201c\u2018]*"
 # "we propose a novel X", but not "we present a method for training X"
-_PROPOSE_GAP_RE = re.compile(r"[\s,:]*(?:(?!(?:for|of|to|with|on|in|by)\b)[a-z][\w\-]*[\s,]+){0,4}")
+_PROPOSE_GAP_RE = re.compile(
+    r"[\s,:]*(?:(?!(?:for|of|to|with|on|in|by)\b)[a-z][\w\-]*[\s,]+){0,4}" + _OPEN_QUOTES
+)
 # "X (is|are) (newly) proposed/introduced", not "was proposed by Smith" (someone else's)
 _PASSIVE_PROPOSE_RE = re.compile(
     r"\)?(?:\s*\([^()]*\))?(?:\s+[a-z][\w\-]*){0,2}\s+(?:is|are)\s+(?:\w+ly\s+)?"
@@ -74,9 +78,9 @@ _OWN_NOUNS = (
 _OWN_NAME_BEFORE_RE = re.compile(
     r"\b(?:[Oo]ur|[Tt]he proposed|[Tt]his|[Tt]he resulting|[Tt]he new)\s+(?:[\w\-]+\s+){0,2}"
     + _OWN_NOUNS
-    + r"\s*(?:[,(:]|\s(?=called|named|dubbed|termed|coined|namely))\s*"
+    + r"\s*(?:[,(:]|\s(?=called|named|dubbed|termed|coined|namely|[\"\u201c]))\s*"
     r"(?:(?:which\s+)?(?:is\s+|we\s+)?(?:called|named|dubbed|termed|coined|namely)\s+)?"
-    r"(?:the\s+)?$"
+    r"(?:the\s+)?" + _OPEN_QUOTES + "$"
 )
 # "our proposed PointNet approach", "the proposed FooNet achieves", "a novel Foundation Tactile
 # (FoTa) dataset", "our O3Afford outperforms", "Our approach Gen2Act casts": a name-shaped word
@@ -93,6 +97,12 @@ _OTHERS_RE = re.compile(
 _NAMED_AFTER_NOUN_RE = re.compile(
     _OWN_NOUNS + r"\s*,\s*(?:(?:called|named|dubbed|termed|coined|namely)\s+)?(?:the\s+)?$"
 )
+# a noun phrase of up to eight words between a proposal cue and a bracket, ending in a method
+# noun: "we introduce a novel hybrid temporal convolutional and recurrent network (X)"
+_BRACKETED_AFTER_CUE_RE = re.compile(
+    r"\s*(?:(?!(?:for|of|to|with|on|in|by|which|that|than|over)\b)[a-z][\w\-]*\s+){1,8}\(\s*"
+)
+_OWN_NOUN_BRACKET_RE = re.compile(_OWN_NOUNS + r"\s+\(\s*$")
 # the gap between a proposal cue and a known name that makes the name a kind of the proposed
 # thing: "we propose a cross-view [transformer]" (more than articles and "novel")
 _ARTICLES_ONLY_RE = re.compile(r"[\s,:]*(?:(?:a|an|the|our|novel|new|simple|two|three)\s+)*")
@@ -101,6 +111,10 @@ _OWN_LIST_BEFORE_RE = re.compile(
     r"\b[Ww]e\b[^.;]*\b(?:two|three|four|five|several|\d)\s+(?:[\w\-]+\s+){0,3}"
     r"(?:instantiations|variants|versions|models|methods|algorithms|architectures|estimators|"
     r"benchmarks|datasets)\s*:\s*$"
+)
+# the noun a naming cue names: "a large-scale simulation dataset named X", "a benchmark called X"
+_NOUN_BEFORE_NAMING_RE = re.compile(
+    r"\b([a-z][\w\-]*),?\s+(?:called|named|dubbed|termed|coined)(?:\s+as)?\s*$"
 )
 _DATA_VERB_RE = re.compile(r"\b(?:collect|curate|release)", re.I)
 _MAKE_BEFORE_RE = re.compile(
@@ -154,6 +168,7 @@ _METHOD_NOUN_AFTER_RE = re.compile(
     r"\s+(?:baselines?|variants?|kernels?|architectures?|backbones?|layers?|models?|solvers?|"
     r"algorithms?|encoders?|networks?)\b"
 )
+_DATA_NOUN_NEXT_RE = re.compile(r"\s+(?:datasets?|data\s+sets?|corpus|corpora)\b")
 _MEASURE_NAME_RE = re.compile(r"\s+(?:accuracy|scores?|f1|error|rate|metric)\b", re.I)
 _HARDWARE_AFTER_RE = re.compile(
     r"(?:\s+[A-Z0-9][\w\-.]{0,3})?\s+"
@@ -192,14 +207,14 @@ def decide(
     own_before = text[s0:anchor]
     proposed_as: EntityType | None = None  # "we introduce two new benchmarks, X": a benchmark
     for ts, te in trig["propose"]:
-        if s0 <= ts and te <= anchor and text[ts - 1 : ts] != "-":  # not "so-called"
+        if s0 <= ts and te <= anchor and not SO_CALLED_RE.search(text, max(0, ts - 4), te):
             gap = text[te:anchor]
             if _PROPOSE_GAP_RE.fullmatch(gap) and not any(
                 o is not c and te <= o.start < anchor and o.strength in ("strong", "title")
                 for o in cands
             ):
                 c.cues.add("propose")
-                noun = _LAST_WORD_RE.search(gap)
+                noun = _LAST_WORD_RE.search(gap) or _NOUN_BEFORE_NAMING_RE.search(text, s0, te)
                 if noun and noun.group(1) in v.data_heads:
                     proposed_as = data_type(noun.group(1))
                 elif _DATA_VERB_RE.search(text, ts, te):
@@ -212,6 +227,14 @@ def decide(
                 # "we introduce a novel deep-learning approach, X,"; also a known name the
                 # paper defines there ("we propose a family of neural models, Conditional
                 # Neural Processes (CNPs)")
+                c.cues.add("propose")
+            elif (
+                c.label is None
+                and _BRACKETED_AFTER_CUE_RE.fullmatch(gap)
+                and _OWN_NOUN_BRACKET_RE.search(gap)
+            ):
+                # "we introduce a novel hybrid temporal convolutional and recurrent network
+                # (TricorNet), which": the name the paper gives the noun phrase it introduces
                 c.cues.add("propose")
     # "we propose two new conditional GAN architectures: A and B", not "two widely-used ...
     # methods: A and B"
@@ -389,6 +412,8 @@ def decide(
         return
     # type: the gazetteer, then what the text says about the name, then its shape
     t: EntityType | None = c.label
+    if t is EntityType.METHOD and not c.text.islower() and _DATA_NOUN_NEXT_RE.match(text, c.end):
+        t = EntityType.DATASET  # "the RT-1 dataset": the model's data (not "the coreset data")
     long_type = v.type_from_head(c.long) if c.long else None
     proposed = "propose" in c.cues
     if t is None and c.long and name_key(c.long) in v.fields:
@@ -419,13 +444,19 @@ def decide(
             t = EntityType.BENCHMARK  # "LongBench", "SWE-bench", "ChatArena"
         elif c.long and long_type in (EntityType.DATASET, EntityType.BENCHMARK):
             t = long_type
+        elif head_type in (EntityType.DATASET, EntityType.BENCHMARK) and c.text[:1].isupper():
+            t = head_type  # "we develop the ASIMOV Benchmark": a name with a data head
         elif proposed or MODEL_SIZE_RE.search(c.text):
             t = EntityType.METHOD
         elif head_type is EntityType.TASK or (c.long and long_type is EntityType.TASK):
             return  # "Temporal Action Localization": task phrases are ranked in tasks.py
         elif head_type is EntityType.METHOD:
             t = EntityType.METHOD
-        elif data_ctx and not method_ctx and (c.strength != "cap" or named_data):
+        elif (
+            data_ctx
+            and (not method_ctx or _DATA_NOUN_NEXT_RE.match(text, c.end))
+            and (c.strength != "cap" or named_data)
+        ):  # "co-training with existing static ALOHA datasets": the data noun says more
             t = EntityType.DATASET
         elif c.long:
             t = long_type or (EntityType.METHOD if method_ctx else None)

@@ -170,6 +170,8 @@ def _prefix_family(name: str) -> str | None:
 
 _WORD_BEFORE_RE = re.compile(r"(?<![\w\-])([A-Za-z][\w\-]*)\s$")
 _PAREN_SHORT_RE = re.compile(r"\([^()\s]{1,12}\)")
+#: a naming cue that says the name is a common one: "so-called X", "the so called 'X'"
+SO_CALLED_RE = re.compile(r"\b[Ss]o[\s\-]called$")
 _BROKEN_WORD_RE = re.compile(r"(?:-|\(cid:\d+\))\s$")
 
 
