@@ -1043,6 +1043,52 @@ def test_people_adjectives_openers_and_complexity_classes_are_no_entities(abstra
     assert wrong not in found(abstract)
 
 
+@pytest.mark.parametrize(
+    ("abstract", "name", "kind"),
+    [
+        # a cue with an adverb after "we"; a name in quotes after a cue or "our solution"
+        ("We first present Quillbot, a low-cost system for bimanual teleoperation.", "Quillbot",
+         "Method"),
+        ('We propose a training scheme termed as "ZAGE" that discretizes weights.', "ZAGE",
+         "Method"),
+        ("Our solution \u201cCASE\u201d aims to reduce the cost of labelling.", "CASE", "Method"),
+        # "so" before a cue is no "so-called"
+        ("Agents are hard to train, so we introduce the Free FooTrainer, a toolkit.",
+         "Free FooTrainer", "Method"),
+        # a name in brackets after the noun phrase the cue introduces
+        ("We introduce a novel hybrid temporal convolutional and recurrent network (TrocorNet), "
+         "which segments actions.", "TrocorNet", "Method"),
+        # the noun before "named", or the name's own head, says it is data
+        ("We release a large-scale simulation dataset named SafeDrawer50k for articulated "
+         "objects.", "SafeDrawer50k", "Dataset"),
+        ("We develop the ASIMOV Benchmark to evaluate the semantic safety of robot policies.",
+         "ASIMOV Benchmark", "Benchmark"),
+        # a lower-case name an appositive defines as a kind of method
+        ("This paper presents the gameplay filter, a new class of predictive safety filter.",
+         "gameplay filter", "Method"),
+    ],
+)  # fmt: skip
+def test_proposals_said_in_other_ways_have_their_type(abstract, name, kind):
+    assert found(abstract).get(name) == (kind, "proposed")
+
+
+def test_a_method_name_before_dataset_is_that_data():
+    assert found("We co-train the policy with the RT-1 dataset and test it on real robots.")[
+        "RT-1"
+    ] == ("Dataset", "evaluated_on")
+
+
+def test_a_subject_the_sentence_calls_a_common_technique_is_a_used_method():
+    assert found("Backtracking is a common technique to resolve conflicts in solvers.").get(
+        "Backtracking"
+    ) == ("Method", "uses")
+    assert "Simulators" not in found("Simulators are a popular tool for robot learning.")
+
+
+def test_a_web_address_without_a_scheme_gives_no_name():
+    assert found("Code is available at www.example.ac.at/42d2 for everyone.") == {}
+
+
 # --- generic phrases --------------------------------------------------------------------------
 
 
