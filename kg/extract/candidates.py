@@ -553,9 +553,8 @@ def described_methods(v: Vocab, text: str, cands: list[Candidate]) -> list[Candi
     for m in _DESCRIBED_RE.finditer(text):
         start, end = m.span(1)
         phrase = m.group(1)
-        first = phrase.split()[0].lower()
-        key = name_key(phrase)
         words = phrase.split()
+        first, key = words[0].lower(), name_key(phrase)
         if (
             not ((len(words) == 1 and phrase.endswith("ing")) or head(phrase) in v.method_heads)
             or v.type_from_head(phrase) is EntityType.TASK

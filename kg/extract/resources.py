@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import product
 from pathlib import Path
 
 from kg.errors import InputError
@@ -169,8 +170,18 @@ def heads() -> dict[str, frozenset[str]]:
 
 @cache
 def triggers() -> dict[str, list[list[str]]]:
+    """Trigger phrases by kind, each a list of tokens; an entry's token that is a list of
+    alternatives stands for one phrase per alternative ("we first/then … propose/build")."""
     raw = json.loads((DATA_DIR / "triggers.json").read_text(encoding="utf-8"))
-    return {k: v for k, v in raw.items() if not k.startswith("_")}
+    return {
+        kind: [
+            list(phrase)
+            for entry in entries
+            for phrase in product(*(t if isinstance(t, list) else [t] for t in entry))
+        ]
+        for kind, entries in raw.items()
+        if not kind.startswith("_")
+    }
 
 
 @cache
