@@ -76,6 +76,19 @@ class Page:
                 return False
             self.page.wait_for_timeout(100)
 
+    def settled_scale(self, *, timeout: float = 5.0) -> float:
+        """The view's scale once it stops moving: a page just reloaded may still be moving its
+        view (seen under load, a zoom clicked then ended at a fraction of its factor)."""
+        view = "[window.kgView.network.getScale(), window.kgView.network.getViewPosition()]"
+        deadline = time.monotonic() + timeout
+        before = self.js(view)
+        while True:
+            self.page.wait_for_timeout(300)
+            now = self.js(view)
+            if now == before or time.monotonic() > deadline:
+                return float(now[0])
+            before = now
+
     def pixel(self, node: str) -> tuple[int, int, int]:
         """The colour on screen at the centre of ``node`` (a WebGL page), as a user sees it."""
         at = self.page.evaluate(
@@ -419,7 +432,7 @@ def test_select_lights_neighbours_and_the_url_keeps_it(
     assert target.info.heading in tab.page.inner_text("#details-body")
 
     # zoom buttons, then back to the overview: nothing selected, nothing dimmed
-    scale = tab.js("window.kgView.network.getScale()")
+    scale = tab.settled_scale()
     tab.page.click("#zoom-in")  # × 1.5, animated
     deadline = time.monotonic() + 5
     while tab.js("window.kgView.network.getScale()") < scale * 1.4 and time.monotonic() < deadline:
