@@ -78,6 +78,8 @@ class EvalSet:
     data: Path  # the file whose presence makes the set available
     load: Callable[[], Gold] = field(repr=False)
     categories: tuple[str, ...] = tuple(CATEGORIES)
+    #: scores only the names this accepts, gold alternatives and predictions alike
+    names: Callable[[str], bool] | None = field(default=None, repr=False)
 
     @property
     def available(self) -> bool:
@@ -196,7 +198,9 @@ def scirex_front(doc: dict) -> SpanDoc | None:
 
     SciREX splits a paper into sections; the first holds the title (after a "document :"
     marker) and, in most papers, the abstract. When the second section is headed "Abstract" it
-    is the abstract. Documents that are one single section (no boundary to find) give None.
+    is the abstract. The title (SciREX's first sentence) ends with a full stop, so that it is
+    not read as the start of the abstract's first sentence. Documents that are one single
+    section (no boundary to find) give None.
     """
     words, sections = doc["words"], doc["sections"]
     if len(sections) < 2:
@@ -210,13 +214,48 @@ def scirex_front(doc: dict) -> SpanDoc | None:
         end = e1
         skip |= {s1, s1 + 1, s1 + 2}
     keep = [i for i in range(start, end) if i not in skip]
+    kept = [words[i] for i in keep]
     index = {old: new for new, old in enumerate(keep)}
+    # the title is SciREX's first sentence: end it, or it runs into the abstract's first one
+    title_end = doc.get("sentences", [[start, start]])[0][1]
+    if title_end - 1 in index and kept[index[title_end - 1]] not in (".", "?", "!"):
+        at = index[title_end - 1] + 1
+        kept.insert(at, ".")
+        index = {old: new + (new >= at) for old, new in index.items()}
     spans = [
         (index[s], index[e - 1] + 1, t)
         for s, e, t in doc["ner"]
         if start <= s and e <= end and s in index and e - 1 in index
     ]
-    return str(doc["doc_id"])[:12], [words[i] for i in keep], spans
+    return str(doc["doc_id"])[:12], kept, spans
+
+
+def name_shaped(name: str) -> bool:
+    """A proper name by its shape alone, whoever wrote it: a word with a digit or a capital
+    after its first letter ("ESIM", "GoogLeNet", "CIFAR-10"), or two or more words that all
+    start with a capital, short function words aside ("Generative Adversarial Networks").
+    "Attention mechanism", "generator" and "tanh" are not; the `scirex-named` view scores
+    only such names, on both sides, for the issue's "named model" measure."""
+    words = name.split()
+    if any(re.search(r"\d|.[A-Z]", w) for w in words):
+        return True
+    content = [w for w in words if w.lower() not in _FUNCTION_WORDS]
+    return len(content) >= 2 and all(w[:1].isupper() for w in content)
+
+
+_FUNCTION_WORDS = frozenset(
+    ["a", "an", "and", "by", "for", "in", "of", "on", "the", "to", "via", "with"]
+)
+
+
+def only_names(entities: dict[str, list[str]], keep: Callable[[str], bool]) -> dict[str, list[str]]:
+    """Gold lists with only the alternatives `keep` accepts (an entity left without any is
+    dropped)."""
+    out: dict[str, list[str]] = {}
+    for kind, items in entities.items():
+        kept = ("|".join(a for a in item.split("|") if keep(a)) for item in items)
+        out[kind] = [item for item in kept if item]
+    return out
 
 
 # --- the registry -------------------------------------------------------------------------
@@ -244,6 +283,13 @@ def eval_sets(
         *(EvalSet(name, PACKAGE_EVAL / f"gold_{name}.json", own(name)) for name in OWN_SETS),
         EvalSet("scierc", scierc, lambda: load_spans(scierc, scierc_doc), SPAN_CATEGORIES),
         EvalSet("scirex", scirex, lambda: load_spans(scirex, scirex_front), SPAN_CATEGORIES),
+        EvalSet(
+            "scirex-named",
+            scirex,
+            lambda: load_spans(scirex, scirex_front),
+            ("METHOD", "DATA"),
+            name_shaped,
+        ),
     ]
     return {s.name: s for s in sets}
 
@@ -348,11 +394,15 @@ def run_sets(
             continue
         gold = spec.load()
         preds = pair_records(extract_records(gold.papers, **options), gold.abstracts)
+        entities = gold.entities
+        if (keep := spec.names) is not None:
+            preds = {pid: [e for e in es if keep(e.get("name", ""))] for pid, es in preds.items()}
+            entities = {pid: only_names(g, keep) for pid, g in entities.items()}
         report.results[name] = SetResult(
             name,
-            len(gold.entities),
-            sum(pid not in preds for pid in gold.entities),
-            score_paired(preds, gold.entities, categories=spec.categories),
+            len(entities),
+            sum(pid not in preds for pid in entities),
+            score_paired(preds, entities, categories=spec.categories),
         )
     return report
 

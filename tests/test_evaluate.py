@@ -13,7 +13,15 @@ import pytest
 from typer.testing import CliRunner
 
 from kg.cli import app
-from kg.evalsets import GOLD_LISTS, OWN_SETS, PACKAGE_EVAL, scirex_front, span_gold
+from kg.evalsets import (
+    GOLD_LISTS,
+    OWN_SETS,
+    PACKAGE_EVAL,
+    name_shaped,
+    only_names,
+    scirex_front,
+    span_gold,
+)
 from kg.evaluate import name_key, score
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -135,6 +143,58 @@ def test_scirex_front_is_title_and_abstract_without_section_markers():
     )  # no boundary to find
 
 
+def test_scirex_front_ends_the_title_so_it_does_not_open_the_first_sentence():
+    # SciREX's first sentence is the title; without a stop, "Deep Nets Attention is ..." was
+    # one sentence, and a name run crossed from the title into the abstract
+    words = tokens("document : Deep Nets Attention is useful . We propose X .")
+    doc = {
+        "doc_id": "d",
+        "words": words,
+        "sentences": [[0, 4], [4, 8], [8, 12]],
+        "sections": [[0, 12], [12, 12]],
+        "ner": [[2, 4, "Method"], [10, 11, "Method"]],
+    }
+    _, kept, spans = scirex_front(doc)
+    assert kept == tokens("Deep Nets . Attention is useful . We propose X .")
+    assert [kept[s:e] for s, e, _ in spans] == [["Deep", "Nets"], ["X"]]
+    ended = {**doc, "words": tokens("document : Deep Nets ! Attention is useful . We propose X")}
+    assert scirex_front({**ended, "sentences": [[0, 5], [5, 9], [9, 12]]})[1].count("!") == 1
+
+
+def test_named_view_keeps_proper_names_on_both_sides():
+    assert all(
+        map(
+            name_shaped,
+            [
+                "ESIM",
+                "GoogLeNet",
+                "CIFAR-10",
+                "Generative Adversarial Networks",
+                "Fully Connected CRFs",
+                "Network in Network",
+            ],
+        )
+    )
+    assert not any(
+        map(
+            name_shaped,
+            [
+                "Attention mechanism",
+                "generator",
+                "tanh",
+                "Highway",
+                "word attention",
+                "approximation techniques",
+            ],
+        )
+    )
+    gold = {"methods": ["Long Short-Term Memory|LSTM|long memory", "generator"], "tasks": []}
+    assert only_names(gold, name_shaped) == {
+        "methods": ["Long Short-Term Memory|LSTM"],
+        "tasks": [],
+    }
+
+
 # --- the annotated sets shipped with the package ----------------------------------------------
 
 
@@ -227,10 +287,18 @@ def test_kg_eval_reports_every_set_side_by_side(all_sets):
     own = [n for n in OWN_SETS if (PACKAGE_EVAL / f"gold_{n}.json").is_file()]
     assert {"tune", "heldout", "tune2", "tune3", "tune4"} <= set(own)
     assert set(own) <= set(sets)  # shipped with the package: always there
-    assert set(sets) | set(all_sets["missing"]) == {"dev", *OWN_SETS, "scierc", "scirex"}
+    assert set(sets) | set(all_sets["missing"]) == {
+        "dev",
+        *OWN_SETS,
+        "scierc",
+        "scirex",
+        "scirex-named",
+    }
     assert [sets[name]["papers"] for name in own] == [60] * len(own)
     for name, result in sets.items():
         expected = {"METHOD", "DATA", "TASK"} | ({"PROPOSED"} if name in ("dev", *own) else set())
+        if name == "scirex-named":
+            expected = {"METHOD", "DATA"}  # named models and datasets: tasks are phrases
         assert set(result["scores"]) == expected, name
         assert result["unmatched"] == 0, name
 
@@ -241,7 +309,7 @@ def test_kg_eval_without_the_shared_folder_scores_the_packaged_sets(monkeypatch,
     assert result.exit_code == 0, result.output
     own = [n for n in OWN_SETS if (PACKAGE_EVAL / f"gold_{n}.json").is_file()]
     assert result.stdout.splitlines()[0].split() == own
-    for name in ("dev", "scierc", "scirex"):
+    for name in ("dev", "scierc", "scirex", "scirex-named"):
         assert f"not scored: {name} (" in result.stderr
     result = runner.invoke(app, ["eval", "--set", "scierc"])
     assert result.exit_code == 1
