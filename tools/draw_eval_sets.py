@@ -1,4 +1,4 @@
-"""Draw the abstracts of kg's evaluation sets (kg/data/eval/): tune, heldout, tune2..tune6.
+"""Draw the abstracts of kg's evaluation sets (kg/data/eval/): tune, heldout, tune2..tune7.
 
 `tune` and `heldout` come from ../shared/data/authors (OpenReview paperlists JSON), which no
 extraction rule was written on: half CoRL (robot learning), half ICLR (machine learning), drawn
@@ -30,6 +30,11 @@ as training data for the span model in kg's convention and first scored unseen:
 
     tune5    15 each from corl2024, corl2025 + 30 from iclr2018 (none of the five sets' papers)
     tune6    15 each from corl2024, corl2025 + 30 from iclr2018 (none of the six sets' papers)
+
+`tune7` is drawn the same way (none of the seven sets' papers) and annotated blind, before kg was
+run on it, to measure rule changes on text nobody tuned on; it is not span-model training data:
+
+    tune7    15 each from corl2024, corl2025 + 30 from iclr2018 (none of the seven sets' papers)
 
 The papers files use the dev gold's format (``id, track, authors, abstract, file``, plus
 ``title`` and ``url`` for the reader); the gold files next to them are written by hand, following
@@ -63,6 +68,7 @@ SETS: dict[str, dict[str, int]] = {
     "tune4": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
     "tune5": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
     "tune6": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
+    "tune7": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
 }
 #: sets drawn with every paper of these earlier sets excluded
 EXCLUDE = {
@@ -71,6 +77,7 @@ EXCLUDE = {
     "tune4": ("tune", "heldout", "tune2", "tune3"),
     "tune5": ("tune", "heldout", "tune2", "tune3", "tune4"),
     "tune6": ("tune", "heldout", "tune2", "tune3", "tune4", "tune5"),
+    "tune7": ("tune", "heldout", "tune2", "tune3", "tune4", "tune5", "tune6"),
 }
 #: per set, a pool of paperlists files sampled together, and how many papers from it
 POOLS: dict[str, tuple[tuple[str, ...], int]] = {
