@@ -1509,3 +1509,16 @@ def test_the_model_adds_a_task_next_to_the_rules_only_when_it_is_sure():
 )  # fmt: skip
 def test_a_model_task_span_cut_out_of_a_longer_noun_phrase_is_no_task(abstract, span):
     assert span not in tasks_with_model_spans(abstract, [(span, "Task", 0.99)])
+
+
+def test_a_known_camelcase_data_name_in_another_case_is_data_only_where_context_says_data():
+    # the lists know MovieLens and tieredImageNet only as written (so "records" is no ReCoRD)
+    got = found(
+        "Experiments on Movielens and on the SVHN, tiered-imagenet and STL-10 datasets show "
+        "gains. We store the records of cross-task runs."
+    )
+    assert got["Movielens"] == ("Dataset", "evaluated_on")
+    assert got["tiered-imagenet"][0] == "Dataset"
+    assert not {"records", "cross-task"} & set(got)
+    # without a data list or a data noun, a lower-case variant is no name
+    assert "tiered-imagenet" not in found("We propose a tiered-imagenet loss for training.")

@@ -424,6 +424,8 @@ def decide(
         # a known name that is also an ordinary word ("Adam", "Twitter"): an entity only when
         # the sentence says so, and then of the known type
         context = appos_type or data_ctx or method_ctx or proposed
+        if "variant" in c.cues:  # "mini-imagenet": only in a data list or before a data noun
+            context = named_data or _listed_with_data(c, text, cands)
         model_agrees = (  # or the span model reads the same kind of name here
             _model_says_name(c, USE_MODEL["hint_data" if _KIND[c.hint] == "data" else "hint"])
             and c.model
@@ -434,6 +436,8 @@ def decide(
         said = "method" if method_ctx or proposed else "data" if data_ctx else None
         if appos_type or not said or said == _KIND[c.hint]:
             t = appos_type or c.hint  # ... unless the sentence says another kind ("such as TDC")
+    if t is None and "variant" in c.cues:
+        return
     if t is None:
         head_type = v.type_from_head(c.text) if " " in c.text else None
         if appos_type is not None:
@@ -544,6 +548,20 @@ def _listed_with_a_name(c: Candidate, text: str, cands: list[Candidate]) -> bool
     return bool(
         (prev and (prev.type or prev.label) and _LIST_JOIN_RE.fullmatch(text, prev.end, c.start))
         or (nxt and nxt.label and _LIST_JOIN_RE.fullmatch(text, c.end, nxt.start))
+    )
+
+
+def _listed_with_data(c: Candidate, text: str, cands: list[Candidate]) -> bool:
+    """The candidate stands in a coordinated list next to a known data name ("on MNIST,
+    mini-imagenet")."""
+    return any(
+        (o.type or o.label) in (EntityType.DATASET, EntityType.BENCHMARK)
+        and (
+            _LIST_JOIN_RE.fullmatch(text, o.end, c.start)
+            or _LIST_JOIN_RE.fullmatch(text, c.end, o.start)
+        )
+        for o in cands
+        if o is not c
     )
 
 
