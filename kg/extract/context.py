@@ -102,6 +102,9 @@ _NAMED_AFTER_NOUN_RE = re.compile(
 _BRACKETED_AFTER_CUE_RE = re.compile(
     r"\s*(?:(?!(?:for|of|to|with|on|in|by|which|that|than|over)\b)[a-z][\w\-]*\s+){1,8}\(\s*"
 )
+# the rest of the clause after a proposal cue, up to a colon and the name after it
+_COLON_AFTER_CUE_RE = re.compile(r"[^.;:!?]{0,150}:\s*(?:the\s+|an?\s+)?" + _OPEN_QUOTES)
+_ONE_WORD_COLON_RE = re.compile(r"\s*(?:(?:a|an|the|our|novel|new)\s+)*[^\s:]+\s*:")
 _OWN_NOUN_BRACKET_RE = re.compile(_OWN_NOUNS + r"\s+\(\s*$")
 # the gap between a proposal cue and a known name that makes the name a kind of the proposed
 # thing: "we propose a cross-view [transformer]" (more than articles and "novel")
@@ -227,6 +230,20 @@ def decide(
                 # "we introduce a novel deep-learning approach, X,"; also a known name the
                 # paper defines there ("we propose a family of neural models, Conditional
                 # Neural Processes (CNPs)")
+                c.cues.add("propose")
+            elif (
+                (c.label is None or c.long)
+                and (c.strength in ("strong", "title") or c.long)
+                and _COLON_AFTER_CUE_RE.fullmatch(gap)
+                and not _OTHERS_RE.search(gap)  # "two well-known frameworks: LDA and HDP"
+                and not (  # "we develop RoboART: an automated red teaming (ART) pipeline"
+                    _ONE_WORD_COLON_RE.match(gap)
+                    and any(o is not c and te <= o.start < anchor for o in cands)
+                )
+            ):
+                # "We propose a new algorithm for minimizing regularized empirical loss:
+                # Stochastic Dual Newton Ascent (SDNA)": the name after the colon is the
+                # thing the cue introduces
                 c.cues.add("propose")
             elif (
                 c.label is None
