@@ -1535,3 +1535,13 @@ def test_the_name_after_a_colon_that_ends_a_proposal_clause_is_proposed():
     # someone else's names after a colon are not the paper's
     got = found("We present fast solvers for two well-known models: Quorl Trees and Vexa Nets.")
     assert not any(role == "proposed" for _, role in got.values())
+
+
+def test_a_plain_capitalised_word_in_a_list_of_data_names_is_data():
+    got = found("We report results on the SVHN, STL-10 and Quokkabase digit datasets.")
+    assert got["Quokkabase"] == ("Dataset", "evaluated_on")
+    got = found("Our agent wins on Quokkabase, RLBench, Meta-World, and real robot tasks.")
+    assert got["Quokkabase"][0] == "Dataset"
+    # a list of methods makes no plain word data
+    got = found("We compare with BERT, GPT-2 and Quokkabase on translation.")
+    assert got.get("Quokkabase", ("",))[0] != "Dataset"

@@ -493,6 +493,8 @@ def decide(
             t = c.model  # "Horn's method", "Screw theory": the model reads a name
     elif t is EntityType.TASK:
         return
+    if t is None and c.strength == "cap" and not c.hint:
+        c.cues.add("plain")  # a capitalised word nothing typed: a list of data may (type_lists)
     if t is None or t is EntityType.METRIC or t is EntityType.TASK:
         return
     c.type = t
@@ -613,7 +615,7 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
     only by its context takes the type of the known names (gazetteer, definition, model
     size) beside it, when they agree and are at least half the list: "on Llama-2-7B and
     Foo" makes Foo a model."""
-    typed = [c for c in cands if c.type]
+    typed = [c for c in cands if c.type or "plain" in c.cues]
     groups: list[list[Candidate]] = []
     for prev, c in zip([None, *typed], typed, strict=False):
         if prev is not None and _LIST_JOIN_RE.fullmatch(text, prev.end, c.start):
@@ -621,6 +623,10 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
         else:
             groups.append([c])
     for group in groups:
+        if len(group) < 2:
+            continue
+        plain = [c for c in group if c.type is None]
+        group = [c for c in group if c.type]
         if len(group) < 2:
             continue
         first = group[0]
@@ -631,6 +637,14 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
                     c.type, c.role, c.confidence = first.type, first.role, first.confidence
             continue
         sure = [_KIND[c.type] for c in group if c.sure and c.type]
+        if (
+            plain
+            and sure
+            and {_KIND[c.type] for c in group if c.type} == {"data"}
+            and len(group) >= 2 * len(plain)
+        ):  # "on the CUB-200-2011, Oxford 102 Flowers and Leafsnap datasets": data too
+            for c in plain:
+                c.type, c.role, c.confidence = EntityType.DATASET, Role.EVALUATED_ON, 0.6
         known = set(sure)
         if len(known) != 1 or 2 * len(sure) < len(group):
             continue  # "CART, ID3, C4, MARS": one known name is no majority
