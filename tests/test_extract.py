@@ -1545,3 +1545,16 @@ def test_a_plain_capitalised_word_in_a_list_of_data_names_is_data():
     # a list of methods makes no plain word data
     got = found("We compare with BERT, GPT-2 and Quokkabase on translation.")
     assert got.get("Quokkabase", ("",))[0] != "Dataset"
+
+
+def test_names_each_after_the_in_a_list_before_a_data_noun_are_data():
+    got = found("It enables transfer between the Quorlset and the Vexa datasets.")
+    assert got["Quorlset"] == ("Dataset", "evaluated_on")
+    got = found(
+        "It enables transfer between the Quorl Street Scenes and the Vexa Drive Motion "
+        "Forecasting datasets."
+    )
+    assert got["Quorl Street Scenes"] == ("Dataset", "evaluated_on")
+    # authors before "and the X dataset" are no data
+    got = found("We test on the pedestrian dataset of Quorl and Vexa and the Zorb Street dataset.")
+    assert "Vexa" not in got

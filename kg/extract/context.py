@@ -41,12 +41,20 @@ _KIND = {
 }
 # the rest of a list a name starts, up to the noun after it ("[LSP] and FLIC datasets")
 _LIST_TAIL_RE = re.compile(
-    r"(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+)[^\s,]+(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
+    r"(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+)(?:the\s+)?[^\s,]+"
+    r"(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
     r"((?:[a-z][\w\-]*\s+){0,2}?)([a-z][\w\-]*)\b"
 )
 # a list of capitalised names before a data noun, and what may stand before the first name
 _NAMED_DATA_RE = re.compile(
     r"(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)[A-Z0-9][^\s,]*(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
+)
+# the same with "the" before the names: "between the Waymo Open Motion and the Argoverse 2
+# Motion Forecasting datasets" (only after "the": not "of Dalal and Triggs and the PASCAL VOC
+# dataset")
+_NAMED_DATA_THE_RE = re.compile(
+    r"(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)(?:the\s+)?[A-Z0-9][^\s,]*"
+    r"(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
 )
 _NAMED_DATA_LEAD_RE = re.compile(r"(?:\b(?:the|on|and|or|in|from|using|with)|[,(])\s+$")
 _LIST_SEP_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*\(\s*|:\s*|/)\Z")
@@ -352,7 +360,13 @@ def decide(
         list_tail
         and list_tail.group(2) in v.data_heads
         and not list_tail.group(1)
-        and _NAMED_DATA_RE.fullmatch(text, tail, list_tail.start(2) + tail)
+        and (
+            _NAMED_DATA_RE.fullmatch(text, tail, list_tail.start(2) + tail)
+            or (
+                text[max(s0, c.start - 4) : c.start].lower() == "the "
+                and _NAMED_DATA_THE_RE.fullmatch(text, tail, list_tail.start(2) + tail)
+            )
+        )
         and _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
     )
     if (
