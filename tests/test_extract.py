@@ -1558,3 +1558,12 @@ def test_names_each_after_the_in_a_list_before_a_data_noun_are_data():
     # authors before "and the X dataset" are no data
     got = found("We test on the pedestrian dataset of Quorl and Vexa and the Zorb Street dataset.")
     assert "Vexa" not in got
+
+
+def test_names_in_a_list_before_a_hardware_noun_are_neither_data_nor_methods():
+    got = found(
+        "We show 3x speedups over dense layers in ResNet-50 on Quorl Lite, Vexa, and Vexa Max "
+        "processors across the experiments."
+    )
+    assert not {"Quorl Lite", "Vexa", "Vexa Max"} & set(got)
+    assert got["ResNet-50"][0] == "Method"

@@ -187,6 +187,9 @@ _HARDWARE_AFTER_RE = re.compile(
     r"(?![\s\-]+(?:manipulation|environments?|tasks?|benchmarks?|datasets?|data|suites?|"
     r"simulat\w*|navigation|learning|control|polic(?:y|ies))\b)"
 )
+_HARDWARE_NOUNS = frozenset(
+    ["processors", "processor", "cpus", "gpus", "chips", "microcontrollers", "smartphones"]
+)
 _ALL_CAPS_RE = re.compile(r"[A-Z][A-Z\-]*s?")
 _LIST_LEAD_NOUN_RE = re.compile(r"([a-z][\w\-]*)\s*$")
 _LOWER_WORD_END_RE = re.compile(r"(?<![\w\-])([a-z][\w\-]*)$")
@@ -423,6 +426,14 @@ def decide(
         return  # "OCR accuracy": the name of a measurement
     if _HARDWARE_AFTER_RE.match(text[c.end : s1]) and "propose" not in c.cues:
         return  # "on the ANYmal C platform", "a Franka arm": hardware, neither data nor method
+    if (
+        list_tail
+        and list_tail.group(2) in _HARDWARE_NOUNS
+        and not list_tail.group(1)
+        and "propose" not in c.cues
+        and c.label is not EntityType.METHOD  # not "in AlexNet, on Foo Atom ... processors"
+    ):
+        return  # "on Foo Atom, Xeon, and Bar Phi processors": a list of hardware
     if (
         c.strength == "strong"
         and not (c.label or c.long or c.cues or data_ctx or method_ctx)
