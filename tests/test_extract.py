@@ -1567,3 +1567,8 @@ def test_names_in_a_list_before_a_hardware_noun_are_neither_data_nor_methods():
     )
     assert not {"Quorl Lite", "Vexa", "Vexa Max"} & set(got)
     assert got["ResNet-50"][0] == "Method"
+
+
+def test_a_derived_suffix_is_cut_like_based():
+    got = found("We train on QUORL-derived goals and evaluate against QUORL baselines.")
+    assert "QUORL-derived" not in got
