@@ -1572,3 +1572,11 @@ def test_names_in_a_list_before_a_hardware_noun_are_neither_data_nor_methods():
 def test_a_derived_suffix_is_cut_like_based():
     got = found("We train on QUORL-derived goals and evaluate against QUORL baselines.")
     assert "QUORL-derived" not in got
+
+
+def test_a_name_after_on_a_is_one_thing_not_named_data():
+    got = found("Our real-world experiments on a Quorlbot Zeta show gains in success rate.")
+    assert not {"Quorlbot Zeta", "Zeta"} & set(got)
+    # ... unless a data noun follows, or the name is known
+    got = found("On a Quorl GWAS dataset, the algorithm reduces the running time.")
+    assert got["Quorl GWAS"][0] == "Dataset"

@@ -190,6 +190,8 @@ _HARDWARE_AFTER_RE = re.compile(
 _HARDWARE_NOUNS = frozenset(
     ["processors", "processor", "cpus", "gpus", "chips", "microcontrollers", "smartphones"]
 )
+_A_BEFORE_RE = re.compile(r"\b(?:a|an)\s+$")
+_ON_VERB_BEFORE_RE = re.compile(r"\b(?:based|built|builds|relies|rely|relying|depends?)\s+$")
 _ALL_CAPS_RE = re.compile(r"[A-Z][A-Z\-]*s?")
 _LIST_LEAD_NOUN_RE = re.compile(r"([a-z][\w\-]*)\s*$")
 _LOWER_WORD_END_RE = re.compile(r"(?<![\w\-])([a-z][\w\-]*)$")
@@ -393,8 +395,18 @@ def decide(
         if kind == "datalist":
             data_ctx = True
         elif kind in ("on", "across"):
-            if EVAL_CUE_RE.search(sentence):
-                data_ctx = True
+            # "deployments on a Clearpath Husky": one of a kind of thing (a robot, a device),
+            # not a named collection of data
+            if not _A_BEFORE_RE.search(text, ts, c.start):
+                data_ctx = bool(EVAL_CUE_RE.search(sentence))
+            elif (
+                c.label is None
+                and not c.long
+                and "propose" not in c.cues
+                and not _ON_VERB_BEFORE_RE.search(text, max(s0, ts - 12), ts)
+                and not (list_tail and list_tail.group(2) in v.data_heads)
+            ):  # (not "based on a GMRF", "On a Parkinson GWAS dataset")
+                return
         elif kind == "list":
             if any(w.strip(",(") in v.data_heads for w in lead):
                 data_ctx = True
