@@ -1580,3 +1580,12 @@ def test_a_name_after_on_a_is_one_thing_not_named_data():
     # ... unless a data noun follows, or the name is known
     got = found("On a Quorl GWAS dataset, the algorithm reduces the running time.")
     assert got["Quorl GWAS"][0] == "Dataset"
+
+
+def test_a_known_data_name_the_abstract_defines_as_a_method_is_a_method():
+    got = found(
+        "We propose a new training method that leverages Cross-Object Contrastive Optimization "
+        "(COCO). COCO outperforms prior methods on ImageNet."
+    )
+    assert got["COCO"][0] == "Method"
+    assert got["ImageNet"][0] == "Dataset"

@@ -469,6 +469,8 @@ def decide(
     if t is EntityType.METHOD and not c.text.islower() and _DATA_NOUN_NEXT_RE.match(text, c.end):
         t = EntityType.DATASET  # "the RT-1 dataset": the model's data (not "the coreset data")
     long_type = v.type_from_head(c.long) if c.long else None
+    if t in (EntityType.DATASET, EntityType.BENCHMARK) and long_type is EntityType.METHOD:
+        t = EntityType.METHOD  # the abstract defines the name as its method, not the known data
     proposed = "propose" in c.cues
     if t is None and c.long and name_key(c.long) in v.fields:
         return  # "reinforcement learning (RL)": a field, not a method
