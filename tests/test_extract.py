@@ -1589,3 +1589,14 @@ def test_a_known_data_name_the_abstract_defines_as_a_method_is_a_method():
     )
     assert got["COCO"][0] == "Method"
     assert got["ImageNet"][0] == "Dataset"
+
+
+def test_a_name_the_abstracts_own_web_address_spells_is_proposed():
+    text = (
+        "Robots need gentle grasps. We show how compliance feedback from QuorlGrip policies "
+        "helps downstream tasks. Our code and videos are available at: https://quorlgrip.github.io"
+    )
+    assert found(text)["QuorlGrip"] == ("Method", "proposed")
+    # a known name in the address is not the paper's
+    got = found("We fine-tune BERT with our trick. Code: https://github.com/someone/bert")
+    assert got["BERT"][1] != "proposed"
