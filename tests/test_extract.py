@@ -1600,3 +1600,8 @@ def test_a_name_the_abstracts_own_web_address_spells_is_proposed():
     # a known name in the address is not the paper's
     got = found("We fine-tune BERT with our trick. Code: https://github.com/someone/bert")
     assert got["BERT"][1] != "proposed"
+
+
+def test_a_name_run_may_end_in_an_indefinite_pronoun():
+    got = found("In this work, we introduce Grasp Everything, a novel system for picking objects.")
+    assert got["Grasp Everything"] == ("Method", "proposed")

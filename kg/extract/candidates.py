@@ -136,6 +136,10 @@ NEXT_ITEM_RE = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 _LEAD_WORD_RE = re.compile(r"([A-Za-z][\w\-]*)[\s,(]*$")
 
 
+# a capitalised indefinite pronoun ends a name run ("Segment Anything"), unlike "The" or "We"
+_INDEFINITE_END_RE = re.compile(r"(?:Every|Any|No|Some)(?:thing|one|where)")
+
+
 def is_rejected(v: Vocab, text: str) -> bool:
     """Units, formulas, metrics, generic words and other shapes that are never names."""
     key = name_key(text)
@@ -210,7 +214,12 @@ def name_candidates(
             run = run[1:]  # "Generating OOPs is fast": a gerund opens the sentence
         while run and (
             (run[-1][2] == "num" and len(run) == 1)
-            or text[run[-1][0] : run[-1][1]].lower() in W.leading_stop
+            or (
+                text[run[-1][0] : run[-1][1]].lower() in W.leading_stop
+                and not (
+                    len(run) > 1 and _INDEFINITE_END_RE.fullmatch(text[run[-1][0] : run[-1][1]])
+                )
+            )
         ):
             run = run[:-1]
         if not run:
