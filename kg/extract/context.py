@@ -190,6 +190,10 @@ _HARDWARE_AFTER_RE = re.compile(
 _HARDWARE_NOUNS = frozenset(
     ["processors", "processor", "cpus", "gpus", "chips", "microcontrollers", "smartphones"]
 )
+_DATA_NOUN_SOON_RE = re.compile(
+    r"\)?\s+(?:[a-z][\w\-]*\s+){0,2}(?:data|datasets?|data\s+sets?|sets?|corpus|corpora|"
+    r"benchmarks?|suites?)\b"
+)
 _A_BEFORE_RE = re.compile(r"\b(?:a|an)\s+$")
 _ON_VERB_BEFORE_RE = re.compile(r"\b(?:based|built|builds|relies|rely|relying|depends?)\s+$")
 _ALL_CAPS_RE = re.compile(r"[A-Z][A-Z\-]*s?")
@@ -397,15 +401,16 @@ def decide(
         elif kind in ("on", "across"):
             # "deployments on a Clearpath Husky": one of a kind of thing (a robot, a device),
             # not a named collection of data
-            if not _A_BEFORE_RE.search(text, ts, c.start):
+            if not _A_BEFORE_RE.search(text, ts, c.start) or _DATA_NOUN_SOON_RE.match(
+                text, c.end
+            ):  # ("On a Parkinson GWAS dataset", "on a Resource Management test set")
                 data_ctx = bool(EVAL_CUE_RE.search(sentence))
             elif (
                 c.label is None
                 and not c.long
                 and "propose" not in c.cues
                 and not _ON_VERB_BEFORE_RE.search(text, max(s0, ts - 12), ts)
-                and not (list_tail and list_tail.group(2) in v.data_heads)
-            ):  # (not "based on a GMRF", "On a Parkinson GWAS dataset")
+            ):  # (not "based on a GMRF")
                 return
         elif kind == "list":
             if any(w.strip(",(") in v.data_heads for w in lead):
