@@ -1509,3 +1509,101 @@ def test_the_model_adds_a_task_next_to_the_rules_only_when_it_is_sure():
 )  # fmt: skip
 def test_a_model_task_span_cut_out_of_a_longer_noun_phrase_is_no_task(abstract, span):
     assert span not in tasks_with_model_spans(abstract, [(span, "Task", 0.99)])
+
+
+def test_a_known_camelcase_data_name_in_another_case_is_data_only_where_context_says_data():
+    # the lists know MovieLens and tieredImageNet only as written (so "records" is no ReCoRD)
+    got = found(
+        "Experiments on Movielens and on the SVHN, tiered-imagenet and STL-10 datasets show "
+        "gains. We store the records of cross-task runs."
+    )
+    assert got["Movielens"] == ("Dataset", "evaluated_on")
+    assert got["tiered-imagenet"][0] == "Dataset"
+    assert not {"records", "cross-task"} & set(got)
+    # without a data list or a data noun, a lower-case variant is no name
+    assert "tiered-imagenet" not in found("We propose a tiered-imagenet loss for training.")
+
+
+def test_the_name_after_a_colon_that_ends_a_proposal_clause_is_proposed():
+    got = found(
+        "We propose a new sampler for sparse graphs with many hubs: Tempered Hub Walks (THW). "
+        "We then develop ZorbaNet: a hashed route planning (HRP) pipeline for robots."
+    )
+    assert got["THW"] == ("Method", "proposed")
+    assert got["ZorbaNet"] == ("Method", "proposed")
+    assert got.get("HRP", ("", ""))[1] != "proposed"  # a part of ZorbaNet, named first
+    # someone else's names after a colon are not the paper's
+    got = found("We present fast solvers for two well-known models: Quorl Trees and Vexa Nets.")
+    assert not any(role == "proposed" for _, role in got.values())
+
+
+def test_a_plain_capitalised_word_in_a_list_of_data_names_is_data():
+    got = found("We report results on the SVHN, STL-10 and Quokkabase digit datasets.")
+    assert got["Quokkabase"] == ("Dataset", "evaluated_on")
+    got = found("Our agent wins on Quokkabase, RLBench, Meta-World, and real robot tasks.")
+    assert got["Quokkabase"][0] == "Dataset"
+    # a list of methods makes no plain word data
+    got = found("We compare with BERT, GPT-2 and Quokkabase on translation.")
+    assert got.get("Quokkabase", ("",))[0] != "Dataset"
+
+
+def test_names_each_after_the_in_a_list_before_a_data_noun_are_data():
+    got = found("It enables transfer between the Quorlset and the Vexa datasets.")
+    assert got["Quorlset"] == ("Dataset", "evaluated_on")
+    got = found(
+        "It enables transfer between the Quorl Street Scenes and the Vexa Drive Motion "
+        "Forecasting datasets."
+    )
+    assert got["Quorl Street Scenes"] == ("Dataset", "evaluated_on")
+    # authors before "and the X dataset" are no data
+    got = found("We test on the pedestrian dataset of Quorl and Vexa and the Zorb Street dataset.")
+    assert "Vexa" not in got
+
+
+def test_names_in_a_list_before_a_hardware_noun_are_neither_data_nor_methods():
+    got = found(
+        "We show 3x speedups over dense layers in ResNet-50 on Quorl Lite, Vexa, and Vexa Max "
+        "processors across the experiments."
+    )
+    assert not {"Quorl Lite", "Vexa", "Vexa Max"} & set(got)
+    assert got["ResNet-50"][0] == "Method"
+
+
+def test_a_derived_suffix_is_cut_like_based():
+    got = found("We train on QUORL-derived goals and evaluate against QUORL baselines.")
+    assert "QUORL-derived" not in got
+
+
+def test_a_name_after_on_a_is_one_thing_not_named_data():
+    got = found("Our real-world experiments on a Quorlbot Zeta show gains in success rate.")
+    assert not {"Quorlbot Zeta", "Zeta"} & set(got)
+    # ... unless a data noun follows, or the name is known
+    got = found("On a Quorl GWAS dataset, the algorithm reduces the running time.")
+    assert got["Quorl GWAS"][0] == "Dataset"
+    got = found("The net reaches 98.3% accuracy on a Quorl Speech test set.")
+    assert got["Quorl Speech"][0] == "Dataset"
+
+
+def test_a_known_data_name_the_abstract_defines_as_a_method_is_a_method():
+    got = found(
+        "We propose a new training method that leverages Cross-Object Contrastive Optimization "
+        "(COCO). COCO outperforms prior methods on ImageNet."
+    )
+    assert got["COCO"][0] == "Method"
+    assert got["ImageNet"][0] == "Dataset"
+
+
+def test_a_name_the_abstracts_own_web_address_spells_is_proposed():
+    text = (
+        "Robots need gentle grasps. We show how compliance feedback from QuorlGrip policies "
+        "helps downstream tasks. Our code and videos are available at: https://quorlgrip.github.io"
+    )
+    assert found(text)["QuorlGrip"] == ("Method", "proposed")
+    # a known name in the address is not the paper's
+    got = found("We fine-tune BERT with our trick. Code: https://github.com/someone/bert")
+    assert got["BERT"][1] != "proposed"
+
+
+def test_a_name_run_may_end_in_an_indefinite_pronoun():
+    got = found("In this work, we introduce Grasp Everything, a novel system for picking objects.")
+    assert got["Grasp Everything"] == ("Method", "proposed")

@@ -56,6 +56,9 @@ _MATH_LEFTOVER_RE = re.compile(
 )
 # a variable with a star ("x1*", "A*"), words joined by "+" ("bias+variance"), and a PDF's
 # "fi" ligature read as "fI" ("fInite", "Spurious fIxed points")
+# a lower-case word with a hyphen or a digit ("mini-imagenet"): a known CamelCase data name
+# written in lower case, a name only where the words around it say data
+_LOWER_VARIANT_RE = re.compile(r"(?<![\w\-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w\-])")
 _NOT_A_NAME_RE = re.compile(
     r"^[A-Za-z]\d*\*$|^[a-z]+\*$|^[a-z]+\+[a-z]+$|(?:^|\s|[a-z])f[I][a-z]"
 )  # ... and a markdown emphasis left on a word ("models*")
@@ -133,6 +136,10 @@ NEXT_ITEM_RE = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 _LEAD_WORD_RE = re.compile(r"([A-Za-z][\w\-]*)[\s,(]*$")
 
 
+# a capitalised indefinite pronoun ends a name run ("Segment Anything"), unlike "The" or "We"
+_INDEFINITE_END_RE = re.compile(r"(?:Every|Any|No|Some)(?:thing|one|where)")
+
+
 def is_rejected(v: Vocab, text: str) -> bool:
     """Units, formulas, metrics, generic words and other shapes that are never names."""
     key = name_key(text)
@@ -207,7 +214,12 @@ def name_candidates(
             run = run[1:]  # "Generating OOPs is fast": a gerund opens the sentence
         while run and (
             (run[-1][2] == "num" and len(run) == 1)
-            or text[run[-1][0] : run[-1][1]].lower() in W.leading_stop
+            or (
+                text[run[-1][0] : run[-1][1]].lower() in W.leading_stop
+                and not (
+                    len(run) > 1 and _INDEFINITE_END_RE.fullmatch(text[run[-1][0] : run[-1][1]])
+                )
+            )
         ):
             run = run[:-1]
         if not run:
@@ -260,10 +272,18 @@ def add_gazetteer_hits(
     candidate without a label gets the gazetteer's (or its family's) label."""
     for (s, e), label in sorted(hits.items(), key=lambda kv: kv[0][0] - kv[0][1]):
         cands = add_unless_covered(cands, Candidate(s, e, text[s:e], "gazetteer", label=label))
+    for m in _LOWER_VARIANT_RE.finditer(text):
+        label = v.variants.get(name_key(m.group()))
+        if label is not None and not overlapping(cands, m.start(), m.end()):
+            cands.append(Candidate(m.start(), m.end(), m.group(), "lower", hint=label))
+            cands[-1].cues.add("variant")
     for c in cands:
         if c.label is None:
             c.label = v.known_label(c.text)
-            c.hint = v.hints.get(case_key(c.text))
+            c.hint = c.hint or v.hints.get(case_key(c.text))
+            if c.hint is None and c.strength == "cap" and c.text[1:].islower():
+                # "on Celeba ... and Imagenet": a known CamelCase data name capitalised only
+                c.hint = v.variants.get(name_key(c.text))
         elif c.label is EntityType.METHOD and c.strength == "gazetteer" and c.text.islower():
             _extend_variant(text, c, cands)
     return cands

@@ -29,7 +29,14 @@ from kg.extract.candidates import (
     proposed_phrases,
     split_trailing_acronyms,
 )
-from kg.extract.context import USE_MODEL, Triggers, decide, own_subject, type_lists
+from kg.extract.context import (
+    USE_MODEL,
+    Triggers,
+    decide,
+    own_subject,
+    own_url,
+    type_lists,
+)
 from kg.extract.resources import name_key, triggers
 from kg.extract.spanmodel import SPAN_KEY
 from kg.extract.spans import Candidate, Sent, overlapping, sentences
@@ -121,6 +128,7 @@ class KGEntities:
             decide(v, c, text, sent_of(c.start), trig, cands, counts[name_key(c.text)], local)
         type_lists(text, cands)
         own_subject(text, cands, trig)
+        own_url(text, cands, [text[a:b] for a, b in blocked])
         cands += compared_phrases(v, text, trig["compare"], cands)
         cands += cited_methods(v, text, cands)
         cands += described_methods(v, text, cands)

@@ -41,12 +41,20 @@ _KIND = {
 }
 # the rest of a list a name starts, up to the noun after it ("[LSP] and FLIC datasets")
 _LIST_TAIL_RE = re.compile(
-    r"(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+)[^\s,]+(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
+    r"(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+)(?:the\s+)?[^\s,]+"
+    r"(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
     r"((?:[a-z][\w\-]*\s+){0,2}?)([a-z][\w\-]*)\b"
 )
 # a list of capitalised names before a data noun, and what may stand before the first name
 _NAMED_DATA_RE = re.compile(
     r"(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)[A-Z0-9][^\s,]*(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
+)
+# the same with "the" before the names: "between the Waymo Open Motion and the Argoverse 2
+# Motion Forecasting datasets" (only after "the": not "of Dalal and Triggs and the PASCAL VOC
+# dataset")
+_NAMED_DATA_THE_RE = re.compile(
+    r"(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)(?:the\s+)?[A-Z0-9][^\s,]*"
+    r"(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
 )
 _NAMED_DATA_LEAD_RE = re.compile(r"(?:\b(?:the|on|and|or|in|from|using|with)|[,(])\s+$")
 _LIST_SEP_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*\(\s*|:\s*|/)\Z")
@@ -102,6 +110,9 @@ _NAMED_AFTER_NOUN_RE = re.compile(
 _BRACKETED_AFTER_CUE_RE = re.compile(
     r"\s*(?:(?!(?:for|of|to|with|on|in|by|which|that|than|over)\b)[a-z][\w\-]*\s+){1,8}\(\s*"
 )
+# the rest of the clause after a proposal cue, up to a colon and the name after it
+_COLON_AFTER_CUE_RE = re.compile(r"[^.;:!?]{0,150}:\s*(?:the\s+|an?\s+)?" + _OPEN_QUOTES)
+_ONE_WORD_COLON_RE = re.compile(r"\s*(?:(?:a|an|the|our|novel|new)\s+)*[^\s:]+\s*:")
 _OWN_NOUN_BRACKET_RE = re.compile(_OWN_NOUNS + r"\s+\(\s*$")
 # the gap between a proposal cue and a known name that makes the name a kind of the proposed
 # thing: "we propose a cross-view [transformer]" (more than articles and "novel")
@@ -176,6 +187,15 @@ _HARDWARE_AFTER_RE = re.compile(
     r"(?![\s\-]+(?:manipulation|environments?|tasks?|benchmarks?|datasets?|data|suites?|"
     r"simulat\w*|navigation|learning|control|polic(?:y|ies))\b)"
 )
+_HARDWARE_NOUNS = frozenset(
+    ["processors", "processor", "cpus", "gpus", "chips", "microcontrollers", "smartphones"]
+)
+_DATA_NOUN_SOON_RE = re.compile(
+    r"\)?\s+(?:[a-z][\w\-]*\s+){0,2}(?:data|datasets?|data\s+sets?|sets?|corpus|corpora|"
+    r"benchmarks?|suites?)\b"
+)
+_A_BEFORE_RE = re.compile(r"\b(?:a|an)\s+$")
+_ON_VERB_BEFORE_RE = re.compile(r"\b(?:based|built|builds|relies|rely|relying|depends?)\s+$")
 _ALL_CAPS_RE = re.compile(r"[A-Z][A-Z\-]*s?")
 _LIST_LEAD_NOUN_RE = re.compile(r"([a-z][\w\-]*)\s*$")
 _LOWER_WORD_END_RE = re.compile(r"(?<![\w\-])([a-z][\w\-]*)$")
@@ -227,6 +247,20 @@ def decide(
                 # "we introduce a novel deep-learning approach, X,"; also a known name the
                 # paper defines there ("we propose a family of neural models, Conditional
                 # Neural Processes (CNPs)")
+                c.cues.add("propose")
+            elif (
+                (c.label is None or c.long)
+                and (c.strength in ("strong", "title") or c.long)
+                and _COLON_AFTER_CUE_RE.fullmatch(gap)
+                and not _OTHERS_RE.search(gap)  # "two well-known frameworks: LDA and HDP"
+                and not (  # "we develop RoboART: an automated red teaming (ART) pipeline"
+                    _ONE_WORD_COLON_RE.match(gap)
+                    and any(o is not c and te <= o.start < anchor for o in cands)
+                )
+            ):
+                # "We propose a new algorithm for minimizing regularized empirical loss:
+                # Stochastic Dual Newton Ascent (SDNA)": the name after the colon is the
+                # thing the cue introduces
                 c.cues.add("propose")
             elif (
                 c.label is None
@@ -335,7 +369,13 @@ def decide(
         list_tail
         and list_tail.group(2) in v.data_heads
         and not list_tail.group(1)
-        and _NAMED_DATA_RE.fullmatch(text, tail, list_tail.start(2) + tail)
+        and (
+            _NAMED_DATA_RE.fullmatch(text, tail, list_tail.start(2) + tail)
+            or (
+                text[max(s0, c.start - 4) : c.start].lower() == "the "
+                and _NAMED_DATA_THE_RE.fullmatch(text, tail, list_tail.start(2) + tail)
+            )
+        )
         and _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
     )
     if (
@@ -359,8 +399,19 @@ def decide(
         if kind == "datalist":
             data_ctx = True
         elif kind in ("on", "across"):
-            if EVAL_CUE_RE.search(sentence):
-                data_ctx = True
+            # "deployments on a Clearpath Husky": one of a kind of thing (a robot, a device),
+            # not a named collection of data
+            if not _A_BEFORE_RE.search(text, ts, c.start) or _DATA_NOUN_SOON_RE.match(
+                text, c.end
+            ):  # ("On a Parkinson GWAS dataset", "on a Resource Management test set")
+                data_ctx = bool(EVAL_CUE_RE.search(sentence))
+            elif (
+                c.label is None
+                and not c.long
+                and "propose" not in c.cues
+                and not _ON_VERB_BEFORE_RE.search(text, max(s0, ts - 12), ts)
+            ):  # (not "based on a GMRF")
+                return
         elif kind == "list":
             if any(w.strip(",(") in v.data_heads for w in lead):
                 data_ctx = True
@@ -393,6 +444,14 @@ def decide(
     if _HARDWARE_AFTER_RE.match(text[c.end : s1]) and "propose" not in c.cues:
         return  # "on the ANYmal C platform", "a Franka arm": hardware, neither data nor method
     if (
+        list_tail
+        and list_tail.group(2) in _HARDWARE_NOUNS
+        and not list_tail.group(1)
+        and "propose" not in c.cues
+        and c.label is not EntityType.METHOD  # not "in AlexNet, on Foo Atom ... processors"
+    ):
+        return  # "on Foo Atom, Xeon, and Bar Phi processors": a list of hardware
+    if (
         c.strength == "strong"
         and not (c.label or c.long or c.cues or data_ctx or method_ctx)
         and count == 1
@@ -415,6 +474,8 @@ def decide(
     if t is EntityType.METHOD and not c.text.islower() and _DATA_NOUN_NEXT_RE.match(text, c.end):
         t = EntityType.DATASET  # "the RT-1 dataset": the model's data (not "the coreset data")
     long_type = v.type_from_head(c.long) if c.long else None
+    if t in (EntityType.DATASET, EntityType.BENCHMARK) and long_type is EntityType.METHOD:
+        t = EntityType.METHOD  # the abstract defines the name as its method, not the known data
     proposed = "propose" in c.cues
     if t is None and c.long and name_key(c.long) in v.fields:
         return  # "reinforcement learning (RL)": a field, not a method
@@ -424,6 +485,8 @@ def decide(
         # a known name that is also an ordinary word ("Adam", "Twitter"): an entity only when
         # the sentence says so, and then of the known type
         context = appos_type or data_ctx or method_ctx or proposed
+        if "variant" in c.cues:  # "mini-imagenet": only in a data list or before a data noun
+            context = named_data or _listed_with_data(c, text, cands)
         model_agrees = (  # or the span model reads the same kind of name here
             _model_says_name(c, USE_MODEL["hint_data" if _KIND[c.hint] == "data" else "hint"])
             and c.model
@@ -434,6 +497,8 @@ def decide(
         said = "method" if method_ctx or proposed else "data" if data_ctx else None
         if appos_type or not said or said == _KIND[c.hint]:
             t = appos_type or c.hint  # ... unless the sentence says another kind ("such as TDC")
+    if t is None and "variant" in c.cues:
+        return
     if t is None:
         head_type = v.type_from_head(c.text) if " " in c.text else None
         if appos_type is not None:
@@ -472,6 +537,8 @@ def decide(
             t = c.model  # "Horn's method", "Screw theory": the model reads a name
     elif t is EntityType.TASK:
         return
+    if t is None and c.strength == "cap" and not c.hint:
+        c.cues.add("plain")  # a capitalised word nothing typed: a list of data may (type_lists)
     if t is None or t is EntityType.METRIC or t is EntityType.TASK:
         return
     c.type = t
@@ -547,6 +614,20 @@ def _listed_with_a_name(c: Candidate, text: str, cands: list[Candidate]) -> bool
     )
 
 
+def _listed_with_data(c: Candidate, text: str, cands: list[Candidate]) -> bool:
+    """The candidate stands in a coordinated list next to a known data name ("on MNIST,
+    mini-imagenet")."""
+    return any(
+        (o.type or o.label) in (EntityType.DATASET, EntityType.BENCHMARK)
+        and (
+            _LIST_JOIN_RE.fullmatch(text, o.end, c.start)
+            or _LIST_JOIN_RE.fullmatch(text, c.end, o.start)
+        )
+        for o in cands
+        if o is not c
+    )
+
+
 def own_subject(text: str, cands: list[Candidate], trig: Triggers) -> None:
     """When the abstract proposes something but no name-shaped candidate is marked proposed,
     its own method is the unknown name it keeps as the subject of what is achieved: "We
@@ -573,12 +654,32 @@ def own_subject(text: str, cands: list[Candidate], trig: Triggers) -> None:
         m.role, m.confidence = Role.PROPOSED, 0.75
 
 
+_URL_PIECES_RE = re.compile(r"[./]")
+
+
+def own_url(text: str, cands: list[Candidate], urls: list[str]) -> None:
+    """A name the abstract's own web address spells is the paper's: "compliance feedback from
+    DeliGrasp policies ... Our code and videos are available at: https://deligrasp.github.io".
+    An unknown method or dataset name whose key is the key of a piece of such an address (a
+    host label or a path segment) is proposed."""
+    pieces = {name_key(p) for url in urls for p in _URL_PIECES_RE.split(url) if len(p) > 2}
+    for c in cands:
+        if (
+            c.type in (EntityType.METHOD, EntityType.DATASET, EntityType.BENCHMARK)
+            and c.label is None
+            and c.role is not Role.PROPOSED
+            and name_key(c.text) in pieces
+        ):
+            c.cues.add("propose")
+            c.role, c.confidence = Role.PROPOSED, 0.75
+
+
 def type_lists(text: str, cands: list[Candidate]) -> None:
     """Names in one coordinated list ("on X, Y and Z") are one kind of thing: a name typed
     only by its context takes the type of the known names (gazetteer, definition, model
     size) beside it, when they agree and are at least half the list: "on Llama-2-7B and
     Foo" makes Foo a model."""
-    typed = [c for c in cands if c.type]
+    typed = [c for c in cands if c.type or "plain" in c.cues]
     groups: list[list[Candidate]] = []
     for prev, c in zip([None, *typed], typed, strict=False):
         if prev is not None and _LIST_JOIN_RE.fullmatch(text, prev.end, c.start):
@@ -586,6 +687,10 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
         else:
             groups.append([c])
     for group in groups:
+        if len(group) < 2:
+            continue
+        plain = [c for c in group if c.type is None]
+        group = [c for c in group if c.type]
         if len(group) < 2:
             continue
         first = group[0]
@@ -596,6 +701,14 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
                     c.type, c.role, c.confidence = first.type, first.role, first.confidence
             continue
         sure = [_KIND[c.type] for c in group if c.sure and c.type]
+        if (
+            plain
+            and sure
+            and {_KIND[c.type] for c in group if c.type} == {"data"}
+            and len(group) >= 2 * len(plain)
+        ):  # "on the CUB-200-2011, Oxford 102 Flowers and Leafsnap datasets": data too
+            for c in plain:
+                c.type, c.role, c.confidence = EntityType.DATASET, Role.EVALUATED_ON, 0.6
         known = set(sure)
         if len(known) != 1 or 2 * len(sure) < len(group):
             continue  # "CART, ID3, C4, MARS": one known name is no majority

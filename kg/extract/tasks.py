@@ -366,6 +366,7 @@ def rank_tasks(
             continue  # "circuits (e.g., object identification)": an example, not the task
         if any(
             c.type
+            and not ("plain" in c.cues and c.start == start)  # a list's name opens the phrase
             and (
                 overlaps(start, end, c.start, c.end)
                 or (c.long_span and overlaps(start, end, *c.long_span))

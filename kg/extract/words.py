@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cache
 
 from spacy.lang.en.stop_words import STOP_WORDS
@@ -204,6 +204,27 @@ def modifiers(text: str, pos: int) -> tuple[list[str], int]:
     return kept, start
 
 
+_INNER_CAPITAL_RE = re.compile(r"[a-z][A-Z]")
+
+
+def _case_variants(
+    gazetteer: Mapping[str, EntityType],
+    cased: Mapping[str, EntityType],
+    hints: Mapping[str, EntityType],
+) -> dict[str, EntityType]:
+    """name_key -> label of the dataset and benchmark names matched only as written that have
+    an inner capital after a small letter ("ImageNet", "CelebA", "miniImageNet"), unless the
+    key is known in any case or as a hint."""
+    hinted = {name_key(k) for k in hints}
+    out: dict[str, EntityType] = {}
+    for k, label in cased.items():
+        if label in (EntityType.DATASET, EntityType.BENCHMARK) and _INNER_CAPITAL_RE.search(k):
+            key = name_key(k)
+            if key not in gazetteer and key not in hinted:
+                out.setdefault(key, label)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Vocab:
     """What one pipeline knows: head nouns that type a phrase, generic names and metrics (never
@@ -221,6 +242,9 @@ class Vocab:
     cased: Mapping[str, EntityType]  # case_key -> label, names known as written
     families: Mapping[str, EntityType]  # "gpt" -> Method: a family with one type
     hints: Mapping[str, EntityType]  # case_key -> label, for what context makes an entity
+    # name_key -> label of the data names known only as written in CamelCase ("ImageNet",
+    # "CelebA"): "Imagenet", "mini-imagenet" are those names only where context says data
+    variants: Mapping[str, EntityType] = field(default_factory=dict)
 
     @classmethod
     def build(
@@ -255,6 +279,7 @@ class Vocab:
             cased=cased or {},
             families={f: next(iter(t)) for f, t in labels.items() if len(t) == 1},
             hints=hints or {},
+            variants=_case_variants(gazetteer, cased, hints or {}),
         )
 
     def known_label(self, text: str) -> EntityType | None:
