@@ -54,11 +54,11 @@ _MATH_LEFTOVER_RE = re.compile(
     r"(?:frac|mathcal|mathbb|mathrm|mathbf|mathit|sqrt|operatorname|left|right)"
     r"(?=[A-Z0-9\u0370-\u03ff({])|.*_"
 )
+# a lower-case word with a hyphen ("mini-imagenet"): a known CamelCase data name written in
+# lower case, a name only where the words around it say data
+_LOWER_VARIANT_RE = re.compile(r"(?<![\w\-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w\-])")
 # a variable with a star ("x1*", "A*"), words joined by "+" ("bias+variance"), and a PDF's
 # "fi" ligature read as "fI" ("fInite", "Spurious fIxed points")
-# a lower-case word with a hyphen or a digit ("mini-imagenet"): a known CamelCase data name
-# written in lower case, a name only where the words around it say data
-_LOWER_VARIANT_RE = re.compile(r"(?<![\w\-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w\-])")
 _NOT_A_NAME_RE = re.compile(
     r"^[A-Za-z]\d*\*$|^[a-z]+\*$|^[a-z]+\+[a-z]+$|(?:^|\s|[a-z])f[I][a-z]"
 )  # ... and a markdown emphasis left on a word ("models*")
