@@ -115,9 +115,15 @@ def detokenize(words: Iterable[str]) -> str:
 _PARENTHESIS = re.compile(r"(.+?) ?\(([^()]+)\) ?(.*)")
 
 
-def _span_names(words: Sequence[str]) -> list[str]:
+_DATA_NOUN_END = re.compile(r"\s+(?:data\s*sets?|corpus|corpora|benchmarks?)$", re.IGNORECASE)
+_NAME_CHAR = re.compile(r"[A-Z0-9]")
+
+
+def _span_names(words: Sequence[str], *, data: bool = False) -> list[str]:
     """A span's names: its text, and for "X (Y) Z" also "X Z", X and Y (a year in the brackets
-    is dropped); an unbalanced bracket at either end is dropped ("NMT )")."""
+    is dropped); an unbalanced bracket at either end is dropped ("NMT )"). A `data` span that
+    ends in a data noun after a name ("SQuAD dataset", "WikiText-2 datasets") also has the name
+    alone, as kg's convention writes it (annotation.md)."""
     name = detokenize(words)
     if name.count("(") != name.count(")"):
         name = name.strip("() ")
@@ -128,6 +134,12 @@ def _span_names(words: Sequence[str]) -> list[str]:
         names = [f"{m[1]} {m[3]}".strip()]
     else:
         names = [f"{m[1]} {m[3]}".strip(), m[1], m[2]]
+    if data:
+        names += [
+            n[: end.start()]
+            for n in names
+            if (end := _DATA_NOUN_END.search(n)) and _NAME_CHAR.search(n, 0, end.start())
+        ]
     return [n for n in dict.fromkeys(names) if name_key(n)]
 
 
@@ -138,7 +150,7 @@ def span_gold(words: Sequence[str], spans: Iterable[tuple[int, int, str]]) -> di
     named = [
         (s, e, [(t, name_key(n)) for n in names], names)
         for s, e, t in sorted(spans)
-        if t in SPAN_TYPES and (names := _span_names(words[s:e]))
+        if t in SPAN_TYPES and (names := _span_names(words[s:e], data=t == "Material"))
     ]
     parent = {k: k for _, _, keys, _ in named for k in keys}
 

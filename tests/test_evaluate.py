@@ -118,6 +118,19 @@ def test_span_gold_joins_a_name_and_its_parenthesised_abbreviation():
     }
 
 
+def test_span_gold_gives_a_named_data_span_its_name_without_the_data_noun():
+    # SciREX spans keep the noun ("SQuAD dataset"); kg writes the name ("SQuAD"): one entity
+    words = tokens("on the SQuAD dataset , two image datasets and SQuAD again ; WikiText-2 corpus")
+    spans = [(2, 4, "Material"), (6, 8, "Material"), (9, 10, "Material"), (12, 14, "Material")]
+    assert span_gold(words, spans)["datasets"] == [
+        "SQuAD dataset|SQuAD",
+        "image datasets",  # no name before the noun: nothing to strip
+        "WikiText-2 corpus|WikiText-2",
+    ]
+    method = span_gold(tokens("the Foo benchmark"), [(0, 3, "Method")])
+    assert method["methods"] == ["the Foo benchmark"]  # only data spans
+
+
 def test_span_gold_splits_a_span_holding_its_abbreviation_and_drops_other_types():
     words = tokens("efficient Additive Operator Splitting -LRB- AOS -RRB- techniques for denoising")
     spans = [(1, 8, "Method"), (9, 10, "Task"), (0, 1, "OtherScientificTerm")]
