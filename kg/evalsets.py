@@ -47,6 +47,7 @@ from kg.evaluate import (
     CategoryScore,
     extract_records,
     name_key,
+    name_keys,
     pair_records,
     read_gold,
     score_paired,
@@ -262,14 +263,27 @@ _FUNCTION_WORDS = frozenset(
 )
 
 
-def only_names(entities: dict[str, list[str]], keep: Callable[[str], bool]) -> dict[str, list[str]]:
-    """Gold lists with only the alternatives `keep` accepts (an entity left without any is
-    dropped)."""
-    out: dict[str, list[str]] = {}
-    for kind, items in entities.items():
-        kept = ("|".join(a for a in item.split("|") if keep(a)) for item in items)
-        out[kind] = [item for item in kept if item]
-    return out
+def only_names(
+    entities: dict[str, list[str]], preds: list[dict], keep: Callable[[str], bool]
+) -> tuple[dict[str, list[str]], list[dict]]:
+    """One paper's gold lists and predictions in the scope of `keep`: an entity is in scope
+    when one of its names, gold or predicted, is accepted. A gold entity is kept (with all its
+    alternatives) when one of them is accepted ("dynamic chunk reader|DCR") or an accepted
+    prediction matches it; a prediction when its name is accepted or it matches a kept gold
+    entity (kg may write the long form where the abbreviation gives the entity its shape)."""
+
+    shaped = set().union(*(name_keys(e.get("name", "")) for e in preds if keep(e.get("name", ""))))
+    gold = {
+        kind: [
+            item for item in items if any(keep(a) or name_keys(a) & shaped for a in item.split("|"))
+        ]
+        for kind, items in entities.items()
+    }
+    names = set().union(
+        *(name_keys(a) for items in gold.values() for item in items for a in item.split("|"))
+    )
+    kept = [e for e in preds if keep(n := e.get("name", "")) or name_keys(n) & names]
+    return gold, kept
 
 
 # --- the registry -------------------------------------------------------------------------
@@ -410,8 +424,9 @@ def run_sets(
         preds = pair_records(extract_records(gold.papers, **options), gold.abstracts)
         entities = gold.entities
         if (keep := spec.names) is not None:
-            preds = {pid: [e for e in es if keep(e.get("name", ""))] for pid, es in preds.items()}
-            entities = {pid: only_names(g, keep) for pid, g in entities.items()}
+            scoped = {pid: only_names(g, preds.get(pid, []), keep) for pid, g in entities.items()}
+            entities = {pid: g for pid, (g, _) in scoped.items()}
+            preds = {pid: es for pid, (_, es) in scoped.items() if pid in preds}
         report.results[name] = SetResult(
             name,
             len(entities),

@@ -95,7 +95,8 @@ def name_key(s: str) -> str:
     return re.sub(r"[^a-z0-9+*.]", "", s).strip(".")
 
 
-def _keys(s: str) -> set[str]:
+def name_keys(s: str) -> set[str]:
+    """The keys a name matches by: its key, and the key without a plural "s"."""
     k = name_key(s)
     return {k, k[:-1]} if k.endswith("s") and len(k) > 3 else {k}
 
@@ -105,9 +106,9 @@ def _words(s: str) -> set[str]:
 
 
 def _match_exact(pred: str, alias_sets: list[list[str]]) -> int | None:
-    pk = _keys(pred)
+    pk = name_keys(pred)
     for i, aliases in enumerate(alias_sets):
-        if any(pk & _keys(a) for a in aliases):
+        if any(pk & name_keys(a) for a in aliases):
             return i
     return None
 

@@ -201,11 +201,15 @@ def test_named_view_keeps_proper_names_on_both_sides():
             ],
         )
     )
-    gold = {"methods": ["Long Short-Term Memory|LSTM|long memory", "generator"], "tasks": []}
-    assert only_names(gold, name_shaped) == {
-        "methods": ["Long Short-Term Memory|LSTM"],
-        "tasks": [],
-    }
+    gold = {"methods": ["dynamic chunk reader|DCR", "generator", "recurrent nets"], "tasks": []}
+    names = ("dynamic chunk reader", "ESIM", "generator", "our model", "RNNs", "recurrent net")
+    kept_gold, kept_preds = only_names(gold, [{"name": n} for n in names], name_shaped)
+    # in scope: an entity with a name-shaped name on either side, with all its names
+    assert kept_gold == {"methods": ["dynamic chunk reader|DCR"], "tasks": []}
+    assert [e["name"] for e in kept_preds] == ["dynamic chunk reader", "ESIM", "RNNs"]
+    # a name-shaped prediction brings a generic-looking gold entity it matches into scope
+    kept_gold, _ = only_names(gold, [{"name": "Recurrent Nets"}], name_shaped)
+    assert kept_gold["methods"] == ["dynamic chunk reader|DCR", "recurrent nets"]
 
 
 # --- the annotated sets shipped with the package ----------------------------------------------
