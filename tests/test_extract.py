@@ -1092,6 +1092,17 @@ def test_a_web_address_without_a_scheme_gives_no_name():
 # --- generic phrases --------------------------------------------------------------------------
 
 
+def test_lexicon_entries_in_their_ordinary_sense_are_no_datasets():
+    # Papers with Code lists "E2E" and "Supplementary material" as datasets; in abstracts they
+    # are "end-to-end" and the paper's appendix
+    got = found(
+        "Existing end-to-end (E2E) driving models fail. We train on nuScenes. Code and "
+        "Supplementary material are available online."
+    )
+    assert "nuScenes" in got
+    assert not {n.lower() for n in got} & {"e2e", "supplementary material"}
+
+
 def test_generic_phrases_never_become_entities():
     got = found(
         "Large Language Models (LLMs) are strong. Our method outperforms state-of-the-art (SOTA) "
