@@ -333,6 +333,21 @@ def test_kg_eval_without_the_shared_folder_scores_the_packaged_sets(monkeypatch,
     assert "nowhere/data/scierc/dev.json not found" in result.stderr
 
 
+def test_kg_eval_table_is_never_cut_to_the_terminal_width(monkeypatch, tmp_path):
+    # in a pipe or CI log Rich assumes 80 columns; twelve sets cut every number to "0.9…"
+    from rich.console import Console
+
+    monkeypatch.setattr("kg.evalsets.shared_dir", lambda: tmp_path / "nowhere")
+    monkeypatch.setattr("kg.cli.build.out", Console(width=40, soft_wrap=True))
+    result = runner.invoke(app, ["eval"])
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.stdout
+    method = next(line for line in result.stdout.splitlines() if "METHOD" in line).split()
+    own = [n for n in OWN_SETS if (PACKAGE_EVAL / f"gold_{n}.json").is_file()]
+    assert len(method) == 2 + len(own)  # "METHOD F1" and one full F1 per set
+    assert all(re.fullmatch(r"[01]\.\d{3}", f1) for f1 in method[2:])
+
+
 @needs_dev
 def test_bars_apply_to_dev_unless_a_set_is_named():
     ok = runner.invoke(app, ["eval", "--set", "dev", "--min-f1", "DATA=0.5"])

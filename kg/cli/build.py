@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Annotated, TextIO, TypeVar
 
 import typer
+from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -341,7 +343,10 @@ def eval_cmd(
             table.add_column(name, justify="right" if i > 1 else "left")
         for row in rows:
             table.add_row(*row)
-        out.print(table)
+        # the table at its own width: a narrow terminal or a pipe (80 columns) must not cut
+        # the numbers to "0.9…"
+        width = Measurement.get(out, out.options.update_width(10_000), table).maximum
+        Console(width=max(out.width, width), soft_wrap=True).print(table)
         for title, items in errors:
             out.print(f"\n{title}", style="bold", highlight=False)
             for item in items:
