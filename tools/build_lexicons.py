@@ -54,6 +54,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# this checkout's kg, not whichever is installed: the lexicon follows its word lists
+sys.path.insert(0, str(ROOT))
 SHARED = ROOT.parent / "shared" / "data"
 LEX = SHARED / "lexicons"
 OUT = ROOT / "kg" / "extract" / "data" / "gazetteers" / "lexicon.jsonl"
