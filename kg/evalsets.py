@@ -245,22 +245,22 @@ def scirex_front(doc: dict) -> SpanDoc | None:
     return str(doc["doc_id"])[:12], kept, spans
 
 
+_FUNCTION_WORDS = frozenset(
+    ["a", "an", "and", "by", "for", "in", "of", "on", "the", "to", "via", "with"]
+)
+
+
 def name_shaped(name: str) -> bool:
     """A proper name by its shape alone, whoever wrote it: a word with a digit or a capital
     after its first letter ("ESIM", "GoogLeNet", "CIFAR-10"), or two or more words that all
     start with a capital, short function words aside ("Generative Adversarial Networks").
-    "Attention mechanism", "generator" and "tanh" are not; the `scirex-named` view scores
-    only such names, on both sides, for the issue's "named model" measure."""
+    "Attention mechanism", "generator" and "tanh" are not. The `scirex-named` view's scope
+    (:func:`only_names`), for the issue's "named model" measure."""
     words = name.split()
     if any(re.search(r"\d|.[A-Z]", w) for w in words):
         return True
     content = [w for w in words if w.lower() not in _FUNCTION_WORDS]
     return len(content) >= 2 and all(w[:1].isupper() for w in content)
-
-
-_FUNCTION_WORDS = frozenset(
-    ["a", "an", "and", "by", "for", "in", "of", "on", "the", "to", "via", "with"]
-)
 
 
 def only_names(
@@ -302,6 +302,9 @@ def eval_sets(
     scierc = shared / "data" / "scierc" / "dev.json"
     scirex = shared / "data" / "training" / "scirex" / "dev.jsonl"
 
+    def scirex_load() -> Gold:  # one loader: run_sets extracts both SciREX views once
+        return load_spans(scirex, scirex_front)
+
     def own(name: str) -> Callable[[], Gold]:
         papers = PACKAGE_EVAL / f"papers_{name}.json"
         return lambda: gold_file_set(papers, [PACKAGE_EVAL / f"gold_{name}.json"], [papers])
@@ -310,14 +313,8 @@ def eval_sets(
         EvalSet("dev", dev_gold[0], lambda: gold_file_set(dev_papers, dev_gold, sources)),
         *(EvalSet(name, PACKAGE_EVAL / f"gold_{name}.json", own(name)) for name in OWN_SETS),
         EvalSet("scierc", scierc, lambda: load_spans(scierc, scierc_doc), SPAN_CATEGORIES),
-        EvalSet("scirex", scirex, lambda: load_spans(scirex, scirex_front), SPAN_CATEGORIES),
-        EvalSet(
-            "scirex-named",
-            scirex,
-            lambda: load_spans(scirex, scirex_front),
-            ("METHOD", "DATA"),
-            name_shaped,
-        ),
+        EvalSet("scirex", scirex, scirex_load, SPAN_CATEGORIES),
+        EvalSet("scirex-named", scirex, scirex_load, ("METHOD", "DATA"), name_shaped),
     ]
     return {s.name: s for s in sets}
 
@@ -413,6 +410,7 @@ def run_sets(
     if unknown:
         raise ConfigError(f"unknown set {', '.join(unknown)}; sets: {', '.join(sets)}")
     report = EvalReport()
+    extracted: dict[Callable[[], Gold], tuple[Gold, dict[str, list[dict]]]] = {}
     for name in dict.fromkeys(names) if names else sets:
         spec = sets[name]
         if not spec.available:
@@ -420,8 +418,13 @@ def run_sets(
                 raise InputError(f"set {name}: {spec.data} not found")
             report.missing[name] = f"{spec.data} not found"
             continue
-        gold = spec.load()
-        preds = pair_records(extract_records(gold.papers, **options), gold.abstracts)
+        if spec.load not in extracted:  # sets that share a loader share the extraction
+            loaded = spec.load()
+            extracted[spec.load] = (
+                loaded,
+                pair_records(extract_records(loaded.papers, **options), loaded.abstracts),
+            )
+        gold, preds = extracted[spec.load]
         entities = gold.entities
         if (keep := spec.names) is not None:
             scoped = {pid: only_names(g, preds.get(pid, []), keep) for pid, g in entities.items()}

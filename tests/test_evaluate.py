@@ -333,6 +333,21 @@ def test_kg_eval_without_the_shared_folder_scores_the_packaged_sets(monkeypatch,
     assert "nowhere/data/scierc/dev.json not found" in result.stderr
 
 
+@pytest.mark.skipif(
+    not (SHARED / "data" / "training" / "scirex").is_dir(), reason="needs ../shared/data"
+)
+def test_both_scirex_views_are_extracted_once(monkeypatch):
+    from kg.evalsets import run_sets
+
+    calls = []
+    monkeypatch.setattr(
+        "kg.evalsets.extract_records", lambda papers, **_: calls.append(len(papers)) or []
+    )
+    report = run_sets(["scirex", "scirex-named"])
+    assert calls == [64]  # one extraction of the 64 papers for the two columns
+    assert set(report.results) == {"scirex", "scirex-named"}
+
+
 def test_kg_eval_table_is_never_cut_to_the_terminal_width(monkeypatch, tmp_path):
     # in a pipe or CI log Rich assumes 80 columns; twelve sets cut every number to "0.9…"
     from rich.console import Console
