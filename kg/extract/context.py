@@ -45,17 +45,23 @@ _LIST_TAIL_RE = re.compile(
     r"(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
     r"((?:[a-z][\w\-]*\s+){0,2}?)([a-z][\w\-]*)\b"
 )
+
+
+def _named_list_re(article: str) -> re.Pattern[str]:
+    """The rest of a list of capitalised names up to the noun after it; `article` may stand
+    before each further name."""
+    return re.compile(
+        r"(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)" + article + r"[A-Z0-9][^\s,]*"
+        r"(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
+    )
+
+
 # a list of capitalised names before a data noun, and what may stand before the first name
-_NAMED_DATA_RE = re.compile(
-    r"(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)[A-Z0-9][^\s,]*(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
-)
+_NAMED_DATA_RE = _named_list_re("")
 # the same with "the" before the names: "between the Waymo Open Motion and the Argoverse 2
 # Motion Forecasting datasets" (only after "the": not "of Dalal and Triggs and the PASCAL VOC
 # dataset")
-_NAMED_DATA_THE_RE = re.compile(
-    r"(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)(?:the\s+)?[A-Z0-9][^\s,]*"
-    r"(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
-)
+_NAMED_DATA_THE_RE = _named_list_re(r"(?:the\s+)?")
 _NAMED_DATA_LEAD_RE = re.compile(r"(?:\b(?:the|on|and|or|in|from|using|with)|[,(])\s+$")
 _LIST_SEP_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*\(\s*|:\s*|/)\Z")
 # between a trigger and the list: "the", numbers and at most two adjective-like words
