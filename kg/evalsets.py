@@ -20,7 +20,10 @@ tune7    ``kg/data/eval``: 60 more the same way (none of the seven sets' papers)
          blind: unseen by the rules and not span-model training data, to measure changes on
 scierc   ``../shared/data/scierc/dev.json``: 50 AI abstracts, Method/Material/Task spans
 scirex   ``../shared/data/training/scirex/dev.jsonl``: 64 ML papers' title and abstract,
-         Method/Material/Task mentions
+         Method/Material/Task mentions (`scirex-named`: name-shaped methods and datasets only)
+scirex-  ``…/scirex/train.jsonl``, the same for SciREX's 306 train papers (and
+train    `scirex-train-named`), scored only on request (``--set``): errors to read and rules
+         to write on, while SciREX dev measures them (the span model trains on these papers)
 ======== =====================================================================================
 
 SciERC and SciREX are annotated by others, at the span level: every distinct mention string of
@@ -83,6 +86,8 @@ class EvalSet:
     categories: tuple[str, ...] = tuple(CATEGORIES)
     #: scores only the names this accepts, gold alternatives and predictions alike
     names: Callable[[str], bool] | None = field(default=None, repr=False)
+    #: scored only when named (``--set``), not in the default table
+    on_request: bool = False
 
     @property
     def available(self) -> bool:
@@ -301,9 +306,13 @@ def eval_sets(
     dev_gold = list(gold_paths) or [shared / "eval" / "gold_dev.json"]
     scierc = shared / "data" / "scierc" / "dev.json"
     scirex = shared / "data" / "training" / "scirex" / "dev.jsonl"
+    scirex_train = scirex.with_name("train.jsonl")
 
     def scirex_load() -> Gold:  # one loader: run_sets extracts both SciREX views once
         return load_spans(scirex, scirex_front)
+
+    def scirex_train_load() -> Gold:
+        return load_spans(scirex_train, scirex_front)
 
     def own(name: str) -> Callable[[], Gold]:
         papers = PACKAGE_EVAL / f"papers_{name}.json"
@@ -315,6 +324,15 @@ def eval_sets(
         EvalSet("scierc", scierc, lambda: load_spans(scierc, scierc_doc), SPAN_CATEGORIES),
         EvalSet("scirex", scirex, scirex_load, SPAN_CATEGORIES),
         EvalSet("scirex-named", scirex, scirex_load, ("METHOD", "DATA"), name_shaped),
+        EvalSet("scirex-train", scirex_train, scirex_train_load, SPAN_CATEGORIES, on_request=True),
+        EvalSet(
+            "scirex-train-named",
+            scirex_train,
+            scirex_train_load,
+            ("METHOD", "DATA"),
+            name_shaped,
+            on_request=True,
+        ),
     ]
     return {s.name: s for s in sets}
 
@@ -403,7 +421,8 @@ def run_sets(
     **options: Any,
 ) -> EvalReport:
     """Extract each set's papers and score them. No `names`: every set whose data is present
-    (the others are listed in ``missing``); a named set without its data is an error.
+    (the others are listed in ``missing``) but those scored on request; a named set without its
+    data is an error.
     `options` go to :func:`kg.evaluate.extract_records`."""
     sets = eval_sets(sources=sources, papers_path=papers_path, gold_paths=gold_paths)
     unknown = [n for n in names if n not in sets]
@@ -411,7 +430,7 @@ def run_sets(
         raise ConfigError(f"unknown set {', '.join(unknown)}; sets: {', '.join(sets)}")
     report = EvalReport()
     extracted: dict[Callable[[], Gold], tuple[Gold, dict[str, list[dict]]]] = {}
-    for name in dict.fromkeys(names) if names else sets:
+    for name in dict.fromkeys(names) if names else [n for n, s in sets.items() if not s.on_request]:
         spec = sets[name]
         if not spec.available:
             if names:

@@ -348,6 +348,25 @@ def test_both_scirex_views_are_extracted_once(monkeypatch):
     assert set(report.results) == {"scirex", "scirex-named"}
 
 
+@pytest.mark.skipif(
+    not (SHARED / "data" / "training" / "scirex").is_dir(), reason="needs ../shared/data"
+)
+def test_scirex_train_is_scored_only_when_named(monkeypatch):
+    # the span model trains on SciREX train: its errors are for reading, not a default column
+    from kg.evalsets import run_sets
+
+    calls = []
+    monkeypatch.setattr(
+        "kg.evalsets.extract_records", lambda papers, **_: calls.append(len(papers)) or []
+    )
+    report = run_sets(["scirex-train", "scirex-train-named"])
+    assert calls == [300]  # SciREX train's papers with an abstract, extracted once
+    assert set(report.results["scirex-train-named"].scores) == {"METHOD", "DATA"}
+    result = runner.invoke(app, ["eval", "--set", "dev", "--verbose", "scirex-train"])
+    assert result.exit_code == 2  # a usage error
+    assert "--verbose scirex-train: not a set of this run (dev)" in result.stderr
+
+
 def test_kg_eval_table_is_never_cut_to_the_terminal_width(monkeypatch, tmp_path):
     # in a pipe or CI log Rich assumes 80 columns; twelve sets cut every number to "0.9…"
     from rich.console import Console
