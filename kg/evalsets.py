@@ -353,20 +353,18 @@ class EvalReport:
     results: dict[str, SetResult] = field(default_factory=dict)
     missing: dict[str, str] = field(default_factory=dict)  # set → why it was not scored
 
-    def rows(self) -> list[list[str]]:
-        """The sets side by side: a header, the papers, then F1, P and R per category
-        ("—": the set does not score it)."""
+    def rows(self, *, interval: bool = False) -> list[list[str]]:
+        """The sets side by side: a header, the papers, then F1 (with its 95% interval if
+        `interval`), P and R per category ("—": the set does not score it)."""
         results = list(self.results.values())
         rows = [
             ["", "", *(r.name for r in results)],
             ["papers", "", *(str(r.papers) for r in results)],
         ]
+        measures = ["F1", "95%", "P", "R"] if interval else ["F1", "P", "R"]
         for cat in CATEGORIES:
-            for label, measure in (("F1", "f1"), ("P", "precision"), ("R", "recall")):
-                cells = (
-                    f"{getattr(s, measure):.3f}" if (s := r.scores.get(cat)) else "—"
-                    for r in results
-                )
+            for label in measures:
+                cells = (_cell(s, label) if (s := r.scores.get(cat)) else "—" for r in results)
                 rows.append([cat if label == "F1" else "", label, *cells])
         return rows
 
@@ -394,15 +392,19 @@ class EvalReport:
         ]
         return notes
 
-    def as_json(self, *, details: str | None = None, below_bar: Sequence[str] = ()) -> dict:
-        """Everything, with the false positives and misses of set `details`."""
+    def as_json(
+        self, *, details: str | None = None, below_bar: Sequence[str] = (), interval: bool = False
+    ) -> dict:
+        """Everything, with the false positives and misses of set `details` (and the 95%
+        interval of each F1 if `interval`)."""
         return {
             "sets": {
                 r.name: {
                     "papers": r.papers,
                     "unmatched": r.unmatched,
                     "scores": {
-                        cat: s.as_dict(errors=r.name == details) for cat, s in r.scores.items()
+                        cat: s.as_dict(errors=r.name == details, interval=interval)
+                        for cat, s in r.scores.items()
                     },
                 }
                 for r in self.results.values()
@@ -410,6 +412,13 @@ class EvalReport:
             "missing": self.missing,
             "below_bar": list(below_bar),
         }
+
+
+def _cell(score: CategoryScore, label: str) -> str:
+    if label == "95%":
+        return "{:.2f}–{:.2f}".format(*score.f1_interval())
+    value = {"F1": score.f1, "P": score.precision, "R": score.recall}[label]
+    return f"{value:.3f}"
 
 
 def run_sets(
@@ -422,15 +431,20 @@ def run_sets(
 ) -> EvalReport:
     """Extract each set's papers and score them. No `names`: every set whose data is present
     (the others are listed in ``missing``) but those scored on request; a named set without its
-    data is an error.
+    data is an error. A name ``A+B+…`` is one column of all those sets' papers (the categories
+    they all score): ``heldout+tune7`` weighs unseen text by its papers, not by its sets.
     `options` go to :func:`kg.evaluate.extract_records`."""
     sets = eval_sets(sources=sources, papers_path=papers_path, gold_paths=gold_paths)
-    unknown = [n for n in names if n not in sets]
+    parts = {name: name.split("+") for name in dict.fromkeys(names)}
+    unknown = [p for ps in parts.values() for p in ps if p not in sets]
     if unknown:
         raise ConfigError(f"unknown set {', '.join(unknown)}; sets: {', '.join(sets)}")
+    if not names:
+        parts = {n: [n] for n, spec in sets.items() if not spec.on_request}
     report = EvalReport()
     extracted: dict[Callable[[], Gold], tuple[Gold, dict[str, list[dict]]]] = {}
-    for name in dict.fromkeys(names) if names else [n for n, s in sets.items() if not s.on_request]:
+    scored: dict[str, SetResult] = {}
+    for name in dict.fromkeys(p for ps in parts.values() for p in ps):
         spec = sets[name]
         if not spec.available:
             if names:
@@ -449,12 +463,27 @@ def run_sets(
             scoped = {pid: only_names(g, preds.get(pid, []), keep) for pid, g in entities.items()}
             entities = {pid: g for pid, (g, _) in scoped.items()}
             preds = {pid: es for pid, (_, es) in scoped.items() if pid in preds}
-        report.results[name] = SetResult(
+        scored[name] = SetResult(
             name,
             len(entities),
             sum(pid not in preds for pid in entities),
             score_paired(preds, entities, categories=spec.categories),
         )
+    for name, members in parts.items():
+        if name in scored:
+            report.results[name] = scored[name]
+        elif name not in report.missing:
+            results = [scored[m] for m in members]
+            report.results[name] = SetResult(
+                name,
+                sum(r.papers for r in results),
+                sum(r.unmatched for r in results),
+                {
+                    cat: CategoryScore.pooled([r.scores[cat] for r in results])
+                    for cat in results[0].scores
+                    if all(cat in r.scores for r in results)
+                },
+            )
     return report
 
 

@@ -466,3 +466,42 @@ def test_no_hand_written_gazetteer_name_is_copied_from_an_evaluation_abstract(na
     hand_written = read_gazetteer(GAZETTEER_DIR / "ml_recent.jsonl")
     copied = {e.pattern for e in hand_written if gazetteer_key(e.pattern) in spans}
     assert copied <= IN_LISTS_BEFORE_THE_DRAW[name]
+
+
+def test_f1_interval_is_a_seeded_bootstrap_over_papers():
+    from kg.evaluate import CategoryScore
+
+    # 30 papers: each one found, one missed, one wrong — F1 0.5
+    score = CategoryScore(30, 30, 30, papers=((1, 1, 1),) * 30)
+    assert score.f1_interval() == (0.5, 0.5)  # every resample has the same counts
+    mixed = CategoryScore(30, 10, 10, papers=((2, 0, 0),) * 10 + ((1, 1, 1),) * 10)
+    lo, hi = mixed.f1_interval()
+    assert lo < mixed.f1 < hi  # papers that differ make the F1 of another draw differ
+    assert (lo, hi) == mixed.f1_interval()  # the same counts give the same interval
+    many = CategoryScore.pooled([mixed] * 9)
+    assert many.f1 == mixed.f1
+    assert hi - lo > 2 * (many.f1_interval()[1] - many.f1_interval()[0])  # 9x papers: narrower
+
+
+def test_kg_eval_scores_sets_pooled_and_with_intervals():
+    result = runner.invoke(
+        app, ["eval", "--set", "tune", "--set", "tune2", "--set", "tune+tune2", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    sets = json.loads(result.stdout)["sets"]
+    assert sets["tune+tune2"]["papers"] == 120
+    for cat, pooled in sets["tune+tune2"]["scores"].items():
+        for count in ("tp", "fp", "fn"):
+            assert (
+                pooled[count]
+                == sets["tune"]["scores"][cat][count] + sets["tune2"]["scores"][cat][count]
+            ), (cat, count)
+    table = runner.invoke(app, ["eval", "--set", "tune", "--interval"])
+    assert table.exit_code == 0, table.output
+    interval = next(line for line in table.stdout.splitlines() if "95%" in line).split()
+    lo, hi = (float(x) for x in interval[-1].split("–"))
+    method_f1 = float(next(ln for ln in table.stdout.splitlines() if "METHOD" in ln).split()[-1])
+    assert lo < method_f1 < hi
+    unknown = runner.invoke(app, ["eval", "--set", "tune+tune99"])
+    assert unknown.exit_code == 2
+    assert "unknown set tune99" in unknown.stderr

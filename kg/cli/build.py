@@ -293,8 +293,10 @@ def to_jsonl(target: str, write: Callable[[TextIO], T]) -> T:
 _EVAL_HELP = {
     "sources": "What the dev set extracts from (default: the bundled sample).",
     "set": "dev, tune, heldout, tune2 … tune7, scierc, scirex, scirex-named, scirex-train or "
-    "scirex-train-named (repeatable). Default: every set whose data is present but the two "
-    "scirex-train views (SciREX train: to read errors on, scored only when named).",
+    "scirex-train-named (repeatable); A+B+… scores those sets' papers as one column. Default: "
+    "every set whose data is present but the two scirex-train views (SciREX train: to read "
+    "errors on, scored only when named).",
+    "interval": "Show a 95% interval for each F1 (bootstrap over the set's papers).",
     "min": "[SET:]CATEGORY=VALUE: exit 1 if that F1 is lower; SET defaults to dev (repeatable).",
     "verbose": "List the false positives and misses of this set.",
     "gold": "The dev set's gold JSON (repeatable). Default: ../shared/eval/gold_dev.json.",
@@ -310,6 +312,7 @@ def eval_cmd(
     sets: Annotated[list[str] | None, typer.Option("--set", help=_EVAL_HELP["set"])] = None,
     min_f1: Annotated[list[str] | None, typer.Option("--min-f1", help=_EVAL_HELP["min"])] = None,
     verbose: Annotated[str | None, typer.Option(help=_EVAL_HELP["verbose"])] = None,
+    interval: Annotated[bool, typer.Option("--interval", help=_EVAL_HELP["interval"])] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
     gold: Annotated[list[Path] | None, typer.Option(help=_EVAL_HELP["gold"])] = None,
     papers: Annotated[Path | None, typer.Option(help=_EVAL_HELP["papers"])] = None,
@@ -336,9 +339,9 @@ def eval_cmd(
     errors = run(lambda: report.errors(verbose)) if verbose else []
     failed = run(lambda: failed_bars(report, bars))
     if as_json:
-        out.print_json(data=report.as_json(details=verbose, below_bar=failed))
+        out.print_json(data=report.as_json(details=verbose, below_bar=failed, interval=interval))
     else:
-        header, *rows = report.rows()
+        header, *rows = report.rows(interval=interval)
         table = Table(box=None, header_style="bold")
         for i, name in enumerate(header):
             table.add_column(name, justify="right" if i > 1 else "left")
