@@ -169,6 +169,8 @@ def test_kg_gold_is_found_in_the_abstracts_and_heldout_is_never_trained_on():
         project(["tune", "heldout"])
     with pytest.raises(ConfigError, match="tune7"):  # annotated blind, to measure on only
         project(["tune7"])
+    with pytest.raises(ConfigError, match="tune8"):  # the same, a round later
+        project(["tune8"])
 
 
 def test_kg_train_says_where_the_corpora_should_be(tmp_path: Path):

@@ -1,4 +1,4 @@
-"""Draw the abstracts of kg's evaluation sets (kg/data/eval/): tune, heldout, tune2..tune7.
+"""Draw the abstracts of kg's evaluation sets (kg/data/eval/): tune, heldout, tune2..tune8.
 
 `tune` and `heldout` come from ../shared/data/authors (OpenReview paperlists JSON), which no
 extraction rule was written on: half CoRL (robot learning), half ICLR (machine learning), drawn
@@ -36,6 +36,13 @@ run on it, to measure rule changes on text nobody tuned on; it is not span-model
 
     tune7    15 each from corl2024, corl2025 + 30 from iclr2018 (none of the seven sets' papers)
 
+`tune8` is drawn the same way (none of the eight sets' papers; each venue file still had well over
+its quota of unused papers, so none came from corl2023 / iclr2017) and annotated blind, before kg
+was run on it, to measure the rule changes of the round after tune7 on text nobody tuned on or
+checked against; it is not span-model training data either:
+
+    tune8    15 each from corl2024, corl2025 + 30 from iclr2018 (none of the eight sets' papers)
+
 The papers files use the dev gold's format (``id, track, authors, abstract, file``, plus
 ``title`` and ``url`` for the reader); the gold files next to them are written by hand, following
 docs/annotation.md, and never by this script.
@@ -69,6 +76,7 @@ SETS: dict[str, dict[str, int]] = {
     "tune5": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
     "tune6": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
     "tune7": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
+    "tune8": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
 }
 #: sets drawn with every paper of these earlier sets excluded
 EXCLUDE = {
@@ -78,6 +86,7 @@ EXCLUDE = {
     "tune5": ("tune", "heldout", "tune2", "tune3", "tune4"),
     "tune6": ("tune", "heldout", "tune2", "tune3", "tune4", "tune5"),
     "tune7": ("tune", "heldout", "tune2", "tune3", "tune4", "tune5", "tune6"),
+    "tune8": ("tune", "heldout", "tune2", "tune3", "tune4", "tune5", "tune6", "tune7"),
 }
 #: per set, a pool of paperlists files sampled together, and how many papers from it
 POOLS: dict[str, tuple[tuple[str, ...], int]] = {
