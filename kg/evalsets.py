@@ -111,10 +111,15 @@ _PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "``": '"', "''":
 
 def detokenize(words: Iterable[str]) -> str:
     """Text from corpus tokens: brackets and quotes back, no space before punctuation,
-    "Bi - LSTM" → "Bi-LSTM" (SciREX splits hyphens)."""
+    "Bi - LSTM" → "Bi-LSTM" (SciREX splits hyphens), "Children ’s", "Human3.6 M", "CK +" back
+    to one word each."""
     text = " ".join(_PTB.get(w, w) for w in words)
-    text = re.sub(r" ([.,;:!?%)\]]|'s\b|n't\b)", r"\1", text)
+    text = re.sub(r" ([.,;:!?%)\]]|['\u2019]s\b|n't\b)", r"\1", text)
     text = re.sub(r"([(\[]) ", r"\1", text)
+    # a unit after a number and a plus after a name were one word: "Human3.6 M" → "Human3.6M",
+    # "CK +" → "CK+", "C ++" → "C++" (not "and + 0.3%", "+ 1.6%")
+    text = re.sub(r"(?<=\d) ([KMB])\b", r"\1", text)
+    text = re.sub(r"(?<=[A-Z0-9]) (\+\+?)(?=[\s),.;:]|$)", r"\1", text)
     return re.sub(r"(?<=\w) - (?=\w)", "-", text)
 
 

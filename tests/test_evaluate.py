@@ -17,6 +17,7 @@ from kg.evalsets import (
     GOLD_LISTS,
     OWN_SETS,
     PACKAGE_EVAL,
+    detokenize,
     name_shaped,
     only_names,
     scirex_front,
@@ -116,6 +117,16 @@ def test_span_gold_joins_a_name_and_its_parenthesised_abbreviation():
         "benchmarks": [],
         "tasks": [],
     }
+
+
+def test_detokenize_joins_what_the_tokenizer_split_off_a_word():
+    assert (
+        detokenize(tokens("the Mary ’s Foo Test and Bar3.6 M")) == "the Mary’s Foo Test and Bar3.6M"
+    )
+    assert detokenize(tokens("the FooSet ( FS + ) in C ++ , 10 K images")) == (
+        "the FooSet (FS+) in C++, 10K images"
+    )
+    assert detokenize(tokens("and + 0.3 % , Foo + Bar")) == "and + 0.3%, Foo + Bar"
 
 
 def test_span_gold_gives_a_named_data_span_its_name_without_the_data_noun():
