@@ -138,6 +138,13 @@ def test_span_gold_gives_a_named_data_span_its_name_without_the_data_noun():
         "image datasets",  # no name before the noun: nothing to strip
         "WikiText-2 corpus|WikiText-2",
     ]
+    words = tokens("the FooNet test set , the Bar-7 face parsing dataset and 3 scan data")
+    spans = [(1, 4, "Material"), (6, 10, "Material"), (11, 14, "Material")]
+    assert span_gold(words, spans)["datasets"] == [
+        "FooNet test set|FooNet",
+        "Bar-7 face parsing dataset|Bar-7 face parsing|Bar-7",
+        "3 scan data|3",  # an alternative that no name matches: harmless
+    ]
     method = span_gold(tokens("the Foo benchmark"), [(0, 3, "Method")])
     assert method["methods"] == ["the Foo benchmark"]  # only data spans
 
