@@ -113,10 +113,15 @@ _PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "``": '"', "''":
 
 def detokenize(words: Iterable[str]) -> str:
     """Text from corpus tokens: brackets and quotes back, no space before punctuation,
-    "Bi - LSTM" → "Bi-LSTM" (SciREX splits hyphens)."""
+    "Bi - LSTM" → "Bi-LSTM" (SciREX splits hyphens), "Children ’s", "Human3.6 M", "CK +" back
+    to one word each."""
     text = " ".join(_PTB.get(w, w) for w in words)
-    text = re.sub(r" ([.,;:!?%)\]]|'s\b|n't\b)", r"\1", text)
+    text = re.sub(r" ([.,;:!?%)\]]|['\u2019]s\b|n't\b)", r"\1", text)
     text = re.sub(r"([(\[]) ", r"\1", text)
+    # a unit after a number and a plus after a name were one word: "Human3.6 M" → "Human3.6M",
+    # "CK +" → "CK+", "C ++" → "C++" (not "and + 0.3%", "+ 1.6%")
+    text = re.sub(r"(?<=\d) ([KMB])\b", r"\1", text)
+    text = re.sub(r"(?<=[A-Z0-9]) (\+\+?)(?=[\s),.;:]|$)", r"\1", text)
     return re.sub(r"(?<=\w) - (?=\w)", "-", text)
 
 
@@ -124,6 +129,13 @@ _PARENTHESIS = re.compile(r"(.+?) ?\(([^()]+)\) ?(.*)")
 
 
 _DATA_NOUN_END = re.compile(r"\s+(?:data\s*sets?|corpus|corpora|benchmarks?)$", re.IGNORECASE)
+# also a split or a kind of data between the name and the noun, and "set", "data", "database":
+# "ImageNet test set", "WIDER FACE validation dataset", "IJB-B face recognition dataset",
+# "Gigaword benchmark dataset", "AFLW database", "SWB-1 training data"
+_DATA_WORDS_END = re.compile(
+    r"(?:\s+[a-z][a-z\-]*){0,3}?\s+(?:(?:data\s*sets?|corpus|corpora|benchmarks?|database|data|sets?)"
+    r"\s*)+$"
+)
 _NAME_CHAR = re.compile(r"[A-Z0-9]")
 
 
@@ -131,7 +143,9 @@ def _span_names(words: Sequence[str], *, data: bool = False) -> list[str]:
     """A span's names: its text, and for "X (Y) Z" also "X Z", X and Y (a year in the brackets
     is dropped); an unbalanced bracket at either end is dropped ("NMT )"). A `data` span that
     ends in a data noun after a name ("SQuAD dataset", "WikiText-2 datasets") also has the name
-    alone, as kg's convention writes it (annotation.md)."""
+    alone, as kg's convention writes it (annotation.md); so does one whose name is followed by
+    lower-case words and a data noun, "set", "data" or "database" ("ImageNet test set",
+    "IJB-B face recognition dataset", "AFLW database")."""
     name = detokenize(words)
     if name.count("(") != name.count(")"):
         name = name.strip("() ")
@@ -146,7 +160,8 @@ def _span_names(words: Sequence[str], *, data: bool = False) -> list[str]:
         names += [
             n[: end.start()]
             for n in names
-            if (end := _DATA_NOUN_END.search(n)) and _NAME_CHAR.search(n, 0, end.start())
+            for pattern in (_DATA_NOUN_END, _DATA_WORDS_END)
+            if (end := pattern.search(n)) and _NAME_CHAR.search(n, 0, end.start())
         ]
     return [n for n in dict.fromkeys(names) if name_key(n)]
 

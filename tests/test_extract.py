@@ -263,6 +263,14 @@ def test_new_version_of_a_known_family_gets_the_family_type():
     assert got["CIFAR-20"][0] == "Dataset"
 
 
+def test_a_two_digit_year_after_an_apostrophe_stays_in_the_name():
+    got = found("Our system is evaluated on the IWSLT'15 and FooQA’09 test sets.")
+    assert "IWSLT'15" in got and "FooQA’09" in got
+    assert "IWSLT" not in got and "FooQA" not in got
+    got = found("It extends the sketch of Li et al. [NIPS'12] and improves on BarNet.")
+    assert not any("NIPS" in name for name in got)
+
+
 # --- tasks ------------------------------------------------------------------------------------
 
 

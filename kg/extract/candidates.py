@@ -74,6 +74,8 @@ URL_RE = re.compile(  # also without a scheme: "www.acin.tuwien.ac.at/42d2", "gi
 _CITATION_AFTER_RE = re.compile(r"\s*(?:et al\b|\(?(?:19|20)\d\d\b|,\s*(?:19|20)\d\d)")
 _YEAR_AFTER_RE = re.compile(r"\s*(?:19|20)\d\d")
 _VERSION_RE = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z]?")
+# a two-digit year after an apostrophe ends a name: "WMT'14", "SemEval’17"
+_APOSTROPHE_YEAR_RE = re.compile(r"['\u2019]\d\d(?![\w'\u2019])")
 # "we develop [relational causal models], extending": no article, a clause or comma after
 _NP_END = r"(?=\s*(?:,|\(|\.|;|:|\s(?:that|which|to|for|with|as)\b))"
 _BARE_NP_RE = re.compile(
@@ -188,6 +190,12 @@ def name_candidates(
             continue
         if in_url(s) or text[e : e + 1] in _ACCENTS:
             continue  # "Lov´asz": a PDF split the word at an accent
+        if (
+            kind == "strong"
+            and (year := _APOSTROPHE_YEAR_RE.match(text, e))
+            and name_key(word) not in v.generic
+        ):  # "WMT'14", "Hub5’00": a name with its year (not a venue's: "[Li et al., NIPS'12]")
+            e = year.end()
         if (
             runs
             and runs[-1][-1][1] == s - 1
