@@ -391,6 +391,16 @@ def test_what_a_method_is_for_is_a_task_beyond_the_opening_sentences():
     assert tasks_of(abstract) == ["sequence prediction", "time-series alignment"]
 
 
+def test_what_the_abstract_frames_as_its_domain_or_problem_is_a_task_beyond_the_opening():
+    # made-up: "in the domain of X" in the third sentence
+    abstract = (
+        "Learned controllers often fail when conditions change. Prior work tunes them by hand. "
+        "We validate our simulator in the domain of aerial package delivery, where drones must "
+        "plan routes."
+    )
+    assert tasks_of(abstract) == ["aerial package delivery"]
+
+
 def test_a_repeated_task_is_scored_by_its_best_mention():
     # paperlists (ICML 2017): a weak first mention ("apply X to"), a better one later ("of X")
     abstract = (

@@ -98,6 +98,11 @@ _METHOD_FOR_RE = re.compile(
     r"\b(?:framework|method|approach|algorithm|model|architecture|system|pipeline|"
     r"paradigm|technique|solution|strategy)s? for\s+(?:the\s+)?$"
 )
+# "the problem of X", "in the domain of X", "the application of X": the abstract frames X as
+# what it works on
+_FRAME_OF_RE = re.compile(
+    r"\b(?:problems?|challenges?|tasks?|domains?|fields?|areas?|applications?) of\s+(?:the\s+)?$"
+)
 _EVAL_LIST_BEFORE_RE = re.compile(r"(?:\b(?:on|across|including|such as)|,|\band)\s+(?:the\s+)?$")
 
 #: (start, end, phrase, bonus) of one task phrase candidate
@@ -398,6 +403,8 @@ def rank_tasks(
             score += 0.5
             if _METHOD_FOR_RE.search(lead):
                 score += 0.5  # "a framework for X": what the method is for
+            elif _FRAME_OF_RE.search(lead):
+                score += 0.5  # "introduces the problem of X", "in the domain of X"
         if _EVAL_LIST_BEFORE_RE.search(lead) and EVAL_CUE_RE.search(
             text[max(0, start - 120) : start]
         ):
