@@ -401,6 +401,15 @@ def test_what_the_abstract_frames_as_its_domain_or_problem_is_a_task_beyond_the_
     assert tasks_of(abstract) == ["aerial package delivery"]
 
 
+def test_what_a_claim_says_the_work_improves_is_a_task_beyond_the_opening():
+    # made-up: "improves results in X" in the third sentence
+    abstract = (
+        "Phones have weak chips. Their cameras are noisy. Our network improves results in "
+        "glove segmentation on small devices."
+    )
+    assert tasks_of(abstract) == ["glove segmentation"]
+
+
 def test_a_repeated_task_is_scored_by_its_best_mention():
     # paperlists (ICML 2017): a weak first mention ("apply X to"), a better one later ("of X")
     abstract = (

@@ -103,6 +103,12 @@ _METHOD_FOR_RE = re.compile(
 _FRAME_OF_RE = re.compile(
     r"\b(?:problems?|challenges?|tasks?|domains?|fields?|areas?|applications?) of\s+(?:the\s+)?$"
 )
+# "our method reduces gradient explosion", "achieves sample-efficient policy alignment": what a
+# claim says the work does
+_CLAIM_BEFORE_RE = re.compile(
+    r"\b(?:improv|reduc|resolv|achiev|enabl|exhibit|demonstrat)(?:e|es|ed|ing|s)?\s+"
+    r"(?:(?!of\b|to\b|on\b)[a-z][\w\-]*\s+){0,2}$"
+)
 _EVAL_LIST_BEFORE_RE = re.compile(r"(?:\b(?:on|across|including|such as)|,|\band)\s+(?:the\s+)?$")
 
 #: (start, end, phrase, bonus) of one task phrase candidate
@@ -405,6 +411,8 @@ def rank_tasks(
                 score += 0.5  # "a framework for X": what the method is for
             elif _FRAME_OF_RE.search(lead):
                 score += 0.5  # "introduces the problem of X", "in the domain of X"
+        if _CLAIM_BEFORE_RE.search(lead):
+            score += 0.5
         if _EVAL_LIST_BEFORE_RE.search(lead) and EVAL_CUE_RE.search(
             text[max(0, start - 120) : start]
         ):
