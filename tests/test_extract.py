@@ -410,6 +410,20 @@ def test_what_a_claim_says_the_work_improves_is_a_task_beyond_the_opening():
     assert tasks_of(abstract) == ["glove segmentation"]
 
 
+def test_each_conjunct_of_a_list_before_tasks_is_a_task():
+    # made-up: "A, B and C tasks"; a capitalised or non-task single word is no conjunct
+    abstract = (
+        "Robots need many skills. Prior work is slow. Our policy outperforms baselines on "
+        "shelf stocking, door opening and cable routing tasks."
+    )
+    assert set(tasks_of(abstract)) == {"shelf stocking", "door opening", "cable routing"}
+    abstract = (
+        "Robots need many skills. Prior work is slow. Our policy outperforms baselines on "
+        "Kitchen, vision and tabletop manipulation tasks."
+    )
+    assert tasks_of(abstract) == ["tabletop manipulation"]
+
+
 def test_a_repeated_task_is_scored_by_its_best_mention():
     # paperlists (ICML 2017): a weak first mention ("apply X to"), a better one later ("of X")
     abstract = (

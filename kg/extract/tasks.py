@@ -90,6 +90,9 @@ _WORD_CHARS_RE = re.compile(r"\w*")
 _TASK_NOUN_AFTER_RE = re.compile(
     r"\s*(?:\([^)]*\)\s*)?(?:tasks?|problems?|settings?|benchmarks?)\b"
 )
+# the separator before a list's conjunct: "A, B, and C tasks"
+_CONJ_BEFORE_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
+_LAST_WORD_RE = re.compile(r"(?<![\w\-])([A-Za-z][\w\-]*)$")
 _COMPONENT_BEFORE_RE = re.compile(r"\b(?:with|via|using|through|by)\s+$")
 _ADDRESS_BEFORE_RE = re.compile(
     r"\b(?:study|studies|address|tackle|for|of|on|toward|towards|in)\s+(?:the\s+)?$"
@@ -103,8 +106,8 @@ _METHOD_FOR_RE = re.compile(
 _FRAME_OF_RE = re.compile(
     r"\b(?:problems?|challenges?|tasks?|domains?|fields?|areas?|applications?) of\s+(?:the\s+)?$"
 )
-# "our method reduces gradient explosion", "achieves sample-efficient policy alignment": what a
-# claim says the work does
+# "our planner reduces shelf collisions", "achieves fast glove segmentation": what a claim says
+# the work does
 _CLAIM_BEFORE_RE = re.compile(
     r"\b(?:improv|reduc|resolv|achiev|enabl|exhibit|demonstrat)(?:e|es|ed|ing|s)?\s+"
     r"(?:(?!of\b|to\b|on\b)[a-z][\w\-]*\s+){0,2}$"
@@ -190,6 +193,7 @@ def task_spans(
         kept, start = modifiers(text, before.start(1))
         if kept:
             add(start, before.end(1), " ".join([*kept, word]), 0.0)
+        _conjuncts_before(v, text, start, before.end(1), " ".join([*kept, word]), add)
     # "the problem of rank aggregation", "the task of semantic labeling"
     for m in _PROBLEM_OF_RE.finditer(text):
         words: list[str] = []
@@ -291,6 +295,50 @@ def task_spans(
             if kept and m.start() != ab.short_start:
                 add(start, m.end(), " ".join([*kept, ab.short]), 0.0)
     return [(s, e, phrase, bonus) for (s, e), (phrase, bonus) in spans.items()]
+
+
+def _list_item(word: str) -> bool:
+    """One word that may name a task in a list of them: a noun modifier or a gerund
+    ("grasping, manipulation, and locomotion tasks")."""
+    lw = word.lower()
+    if lw in W.problem_head_stop or lw.endswith(W.adjective_endings):
+        return False
+    return is_modifier(word) or (
+        bool(_ING_HEAD_RE.fullmatch(lw)) and lw not in W.not_task_gerunds and lw not in W.task_stop
+    )
+
+
+def _conjuncts_before(
+    v: Vocab, text: str, start: int, end: int, last: str, add: Callable[..., None]
+) -> None:
+    """A list "A, B, and C tasks": each conjunct is a task as C is, one word only when it is
+    a task head or a gerund in lower case ("on stacking, sorting and shelf stocking tasks"); the
+    conjuncts rank after the phrases that name the task by a stronger cue."""
+
+    def one_word_task(w: str) -> bool:
+        lw = w.lower()
+        return w.islower() and (lw in v.task_heads or bool(_ING_HEAD_RE.fullmatch(lw)))
+
+    items: list[tuple[int, int, str]] = []
+    pos = start
+    while len(items) < 5:
+        sep = _CONJ_BEFORE_RE.search(text, max(0, pos - 8), pos)
+        if sep is None:
+            break
+        w = _LAST_WORD_RE.search(text, max(0, sep.start() - 40), sep.start())
+        if w is None or not _list_item(w.group(1)):
+            break
+        kept, s = modifiers(text, w.start(1))
+        if not kept and not one_word_task(w.group(1)):
+            break
+        items.append((s, w.end(1), " ".join([*kept, w.group(1)])))
+        pos = s
+    if not items:
+        return
+    if " " not in last and _list_item(last) and one_word_task(last):
+        add(start, end, last, 0.0)  # the task noun after it scores it
+    for s, e, phrase in items:
+        add(s, e, phrase, 0.75)
 
 
 def _verb_object(
