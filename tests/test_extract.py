@@ -3,6 +3,7 @@ the dev-gold bars and robustness on the 11,283-paper corpus."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -422,6 +423,34 @@ def test_each_conjunct_of_a_list_before_tasks_is_a_task():
         "Kitchen, vision and tabletop manipulation tasks."
     )
     assert tasks_of(abstract) == ["tabletop manipulation"]
+
+
+def tasks_with_title(abstract: str, title: str | None) -> list[str]:
+    [ep] = extract_papers([dataclasses.replace(paper(abstract), title=title)])
+    return [m.name for m in ep.mentions if m.type.value == "Task"]
+
+
+def test_a_task_phrase_the_title_names_is_a_task_beyond_the_opening():
+    # made-up: a task phrase in the last sentence only, with no cue but the title
+    abstract = (
+        "Warehouses use many robots. Their routes often conflict. We train a small network on "
+        "camera images. It also supports shelf label detection in crowded aisles."
+    )
+    assert tasks_with_title(abstract, None) == []
+    assert tasks_with_title(abstract, "Shelf Label Detection from Camera Images") == [
+        "shelf label detection"
+    ]
+    # the title shares only the head: no evidence
+    assert tasks_with_title(abstract, "Learning Object Detection") == []
+
+
+def test_state_of_the_art_is_no_part_of_a_task_phrase():
+    # made-up: "state of the art X" with a title that would name "art X"
+    abstract = (
+        "Cheap sensors are common. We study them. Our model outperforms a state of the art "
+        "video frame segmentation."
+    )
+    assert tasks_with_title(abstract, "Video Frame Segmentation With Art") == []
 
 
 def test_a_repeated_task_is_scored_by_its_best_mention():

@@ -69,6 +69,7 @@ _EXAMPLE_BEFORE_RE = re.compile(
     r"\((?:e\.g\.|for example|for instance|such as)[^()]*$|"
     r"\b(?:e\.g\.|for example|for instance),?\s+$"
 )
+_STATE_OF_ART_RE = re.compile(r"\bstate[\s\-]of[\s\-]the\b", re.IGNORECASE)
 _MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
 _GERUND_TASK_RE = re.compile(
     r"(?:(?:^|(?<=[.!?]\s))|\b(?:problems? of|tasks? of|focus(?:es)? on|study|studies|"
@@ -367,6 +368,16 @@ def _verb_object(
     add(m.start(1), end, " ".join([*words, noun]), bonus)
 
 
+#: what the title's naming a phrase adds to its score: the title names the paper's problem
+TITLE_BONUS = 0.75
+_FUNCTION_WORDS = frozenset(["a", "an", "and", "for", "in", "of", "on", "the", "to", "via", "with"])
+
+
+def _content_words(text: str) -> set[str]:
+    """The words of ``text`` in lower case and singular, without function words."""
+    return {singular(w) for w in re.findall(r"[a-z0-9][a-z0-9\-]*", text.lower())} - _FUNCTION_WORDS
+
+
 def _bare(phrase: str) -> str:
     """The phrase without the vague words before it: "off-the-shelf reinforcement learning",
     "pure imitation learning" are their field ("pool-based active learning" is a flavour)."""
@@ -386,14 +397,17 @@ def rank_tasks(
     *,
     max_tasks: int,
     model_tasks: Sequence[tuple[int, int, float]] = (),
+    title: str = "",
 ) -> list[dict[str, Any]]:
     """Task phrases ("3D shape generation"), ranked; the best `max_tasks` are kept, as mention
     dicts. ``model_tasks``: the span model's Task spans ``(start, end, probability)``, which
-    add phrases and raise the score of phrases inside them (``USE_MODEL``)."""
+    add phrases and raise the score of phrases inside them (``USE_MODEL``); a phrase the paper's
+    ``title`` names (half its words or more) scores ``TITLE_BONUS`` more."""
     scored: dict[str, list] = {}
     first_end = sents[1].start_char if len(sents) > 1 else len(text)
     second_end = sents[2].start_char if len(sents) > 2 else len(text)
     abbrev_long = [(a.long_start, a.long_end) for a in abbrevs]
+    title_words = _content_words(title)
 
     phrases = task_spans(v, text, sents, abbrevs)
     add_at, bonus_at = USE_MODEL["add_task"], USE_MODEL["task_bonus"]
@@ -421,6 +435,8 @@ def rank_tasks(
             bonus += MODEL_TASK_BONUS
         if _MEASURE_AFTER_RE.match(text, end):
             continue  # "detection rates", "parsing time": about the task, not the task
+        if _STATE_OF_ART_RE.search(text, max(0, start - 14), end):
+            continue  # "a state of the [art heuristic compression] method": no task
         if _EXAMPLE_BEFORE_RE.search(text, max(0, start - 80), start):
             continue  # "circuits (e.g., object identification)": an example, not the task
         if any(
@@ -469,6 +485,12 @@ def rank_tasks(
             score += 1.0
         if any(ls <= start and end <= le for ls, le in abbrev_long):
             score += 0.5
+        if title_words:
+            words = _content_words(phrase)
+            shared = words & title_words
+            # half its words, not its head alone ("policy learning", a title "Learning to X")
+            if 2 * len(shared) >= len(words) and shared - {singular(head(phrase))}:
+                score += TITLE_BONUS
         score += 0.25 + bonus
         # [best mention score, start, end, mentions, phrase]: the best mention counts
         # ("to combinatorial RL" then "combinatorial RL tasks"), each repeat adds 0.6
