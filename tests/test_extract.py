@@ -3,6 +3,7 @@ the dev-gold bars and robustness on the 11,283-paper corpus."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -397,6 +398,67 @@ def test_what_a_method_is_for_is_a_task_beyond_the_opening_sentences():
         "and a smoothed DTW algorithm for time-series alignment."
     )
     assert tasks_of(abstract) == ["sequence prediction", "time-series alignment"]
+
+
+def test_what_the_abstract_frames_as_its_domain_or_problem_is_a_task_beyond_the_opening():
+    # made-up: "in the domain of X" in the third sentence
+    abstract = (
+        "Learned controllers often fail when conditions change. Prior work tunes them by hand. "
+        "We validate our simulator in the domain of aerial package delivery, where drones must "
+        "plan routes."
+    )
+    assert tasks_of(abstract) == ["aerial package delivery"]
+
+
+def test_what_a_claim_says_the_work_improves_is_a_task_beyond_the_opening():
+    # made-up: "improves results in X" in the third sentence
+    abstract = (
+        "Phones have weak chips. Their cameras are noisy. Our network improves results in "
+        "glove segmentation on small devices."
+    )
+    assert tasks_of(abstract) == ["glove segmentation"]
+
+
+def test_each_conjunct_of_a_list_before_tasks_is_a_task():
+    # made-up: "A, B and C tasks"; a capitalised or non-task single word is no conjunct
+    abstract = (
+        "Robots need many skills. Prior work is slow. Our policy outperforms baselines on "
+        "shelf stocking, door opening and cable routing tasks."
+    )
+    assert set(tasks_of(abstract)) == {"shelf stocking", "door opening", "cable routing"}
+    abstract = (
+        "Robots need many skills. Prior work is slow. Our policy outperforms baselines on "
+        "Kitchen, vision and tabletop manipulation tasks."
+    )
+    assert tasks_of(abstract) == ["tabletop manipulation"]
+
+
+def tasks_with_title(abstract: str, title: str | None) -> list[str]:
+    [ep] = extract_papers([dataclasses.replace(paper(abstract), title=title)])
+    return [m.name for m in ep.mentions if m.type.value == "Task"]
+
+
+def test_a_task_phrase_the_title_names_is_a_task_beyond_the_opening():
+    # made-up: a task phrase in the last sentence only, with no cue but the title
+    abstract = (
+        "Warehouses use many robots. Their routes often conflict. We train a small network on "
+        "camera images. It also supports shelf label detection in crowded aisles."
+    )
+    assert tasks_with_title(abstract, None) == []
+    assert tasks_with_title(abstract, "Shelf Label Detection from Camera Images") == [
+        "shelf label detection"
+    ]
+    # the title shares only the head: no evidence
+    assert tasks_with_title(abstract, "Learning Object Detection") == []
+
+
+def test_state_of_the_art_is_no_part_of_a_task_phrase():
+    # made-up: "state of the art X" with a title that would name "art X"
+    abstract = (
+        "Cheap sensors are common. We study them. Our model outperforms a state of the art "
+        "video frame segmentation."
+    )
+    assert tasks_with_title(abstract, "Video Frame Segmentation With Art") == []
 
 
 def test_a_repeated_task_is_scored_by_its_best_mention():

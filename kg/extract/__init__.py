@@ -24,6 +24,7 @@ from kg.errors import ConfigError
 from kg.extract import components as _components  # noqa: F401  (registers the factories)
 from kg.extract import spanmodel as _spanmodel  # noqa: F401  (registers kg_span_model)
 from kg.extract.canonical import consolidate, final_role, paper_entities, read_aliases
+from kg.extract.components import titled
 from kg.extract.concepts import concepts
 from kg.extract.parallel import default_jobs, mentions_in_parallel
 from kg.model import (
@@ -146,7 +147,8 @@ def find_mentions(
     parts = [
         (i, offset, piece) for i, p in enumerate(papers) for offset, piece in pieces(p.abstract)
     ]
-    texts = [piece for _, _, piece in parts]
+    # each piece with its paper's title: the task stage reads what the title names
+    texts = [(piece, papers[i].title or "") for i, _, piece in parts]
     jobs = jobs or default_jobs(len(texts))
     found: Iterable[list[dict]]
     if jobs > 1:
@@ -155,7 +157,8 @@ def find_mentions(
             texts, jobs=jobs, model=model, gazetteers=options, span_model=span_model
         )
     else:
-        found = (doc._.kg_mentions or [] for doc in nlp.pipe(texts, batch_size=batch_size))
+        docs = (titled(nlp, text, title) for text, title in texts)
+        found = (doc._.kg_mentions or [] for doc in nlp.pipe(docs, batch_size=batch_size))
     for n, ((i, offset, _), mentions) in enumerate(zip(parts, found, strict=True)):
         raw[i].extend(_shifted(m, offset) for m in mentions)
         if progress is not None and (n + 1 == len(parts) or parts[n + 1][0] != i):

@@ -48,6 +48,18 @@ if not Doc.has_extension("kg_mentions"):
     Doc.set_extension("kg_mentions", default=None)
 
 
+#: ``doc.user_data`` key of the paper's title (:func:`titled`), which the task stage reads
+TITLE_KEY = "kg_title"
+
+
+def titled(nlp: Language, text: str, title: str) -> Doc:
+    """A Doc of ``text`` (before the pipeline runs) that carries its paper's ``title``."""
+    doc = nlp.make_doc(text)
+    if title:
+        doc.user_data[TITLE_KEY] = title
+    return doc
+
+
 @Language.factory("kg_entities", default_config={"max_tasks": 3})
 def make_entities(nlp: Language, name: str, max_tasks: int) -> KGEntities:
     return KGEntities(nlp, max_tasks=max_tasks)
@@ -151,6 +163,7 @@ class KGEntities:
             gazetteer_tasks,
             max_tasks=self.max_tasks,
             model_tasks=model_tasks,
+            title=doc.user_data.get(TITLE_KEY, ""),
         )
         doc._.kg_mentions = mentions
         return doc

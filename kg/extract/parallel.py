@@ -45,14 +45,15 @@ def default_jobs(texts: int) -> int:
 
 
 def mentions_in_parallel(
-    texts: Sequence[str],
+    texts: Sequence[tuple[str, str]],
     *,
     jobs: int,
     model: str | None,
     gazetteers: tuple[Path, ...],
     span_model: bool,
 ) -> Iterator[list[dict[str, Any]]]:
-    """The ``doc._.kg_mentions`` of each text, in order, computed by ``jobs`` processes."""
+    """The ``doc._.kg_mentions`` of each ``(text, title)``, in order, computed by ``jobs``
+    processes."""
     chunks = [list(texts[i : i + CHUNK]) for i in range(0, len(texts), CHUNK)]
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
     with context.Pool(
@@ -71,5 +72,8 @@ def _start(model: str | None, gazetteers: tuple[Path, ...], span_model: bool) ->
     _nlp = build_pipeline(model=model, gazetteers=gazetteers, span_model=span_model)
 
 
-def _extract(texts: list[str]) -> list[list[dict[str, Any]]]:
-    return [list(doc._.kg_mentions or []) for doc in _nlp.pipe(texts)]
+def _extract(texts: list[tuple[str, str]]) -> list[list[dict[str, Any]]]:
+    from kg.extract.components import titled
+
+    docs = (titled(_nlp, text, title) for text, title in texts)
+    return [list(doc._.kg_mentions or []) for doc in _nlp.pipe(docs)]

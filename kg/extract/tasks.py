@@ -69,6 +69,7 @@ _EXAMPLE_BEFORE_RE = re.compile(
     r"\((?:e\.g\.|for example|for instance|such as)[^()]*$|"
     r"\b(?:e\.g\.|for example|for instance),?\s+$"
 )
+_STATE_OF_ART_RE = re.compile(r"\bstate[\s\-]of[\s\-]the\b", re.IGNORECASE)
 _MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
 _GERUND_TASK_RE = re.compile(
     r"(?:(?:^|(?<=[.!?]\s))|\b(?:problems? of|tasks? of|focus(?:es)? on|study|studies|"
@@ -90,6 +91,9 @@ _WORD_CHARS_RE = re.compile(r"\w*")
 _TASK_NOUN_AFTER_RE = re.compile(
     r"\s*(?:\([^)]*\)\s*)?(?:tasks?|problems?|settings?|benchmarks?)\b"
 )
+# the separator before a list's conjunct: "A, B, and C tasks"
+_CONJ_BEFORE_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
+_LAST_WORD_RE = re.compile(r"(?<![\w\-])([A-Za-z][\w\-]*)$")
 _COMPONENT_BEFORE_RE = re.compile(r"\b(?:with|via|using|through|by)\s+$")
 _ADDRESS_BEFORE_RE = re.compile(
     r"\b(?:study|studies|address|tackle|for|of|on|toward|towards|in)\s+(?:the\s+)?$"
@@ -97,6 +101,17 @@ _ADDRESS_BEFORE_RE = re.compile(
 _METHOD_FOR_RE = re.compile(
     r"\b(?:framework|method|approach|algorithm|model|architecture|system|pipeline|"
     r"paradigm|technique|solution|strategy)s? for\s+(?:the\s+)?$"
+)
+# "the problem of X", "in the domain of X", "the application of X": the abstract frames X as
+# what it works on
+_FRAME_OF_RE = re.compile(
+    r"\b(?:problems?|challenges?|tasks?|domains?|fields?|areas?|applications?) of\s+(?:the\s+)?$"
+)
+# "our planner reduces shelf collisions", "achieves fast glove segmentation": what a claim says
+# the work does
+_CLAIM_BEFORE_RE = re.compile(
+    r"\b(?:improv|reduc|resolv|achiev|enabl|exhibit|demonstrat)(?:e|es|ed|ing|s)?\s+"
+    r"(?:(?!of\b|to\b|on\b)[a-z][\w\-]*\s+){0,2}$"
 )
 _EVAL_LIST_BEFORE_RE = re.compile(r"(?:\b(?:on|across|including|such as)|,|\band)\s+(?:the\s+)?$")
 
@@ -179,6 +194,7 @@ def task_spans(
         kept, start = modifiers(text, before.start(1))
         if kept:
             add(start, before.end(1), " ".join([*kept, word]), 0.0)
+        _conjuncts_before(v, text, start, before.end(1), " ".join([*kept, word]), add)
     # "the problem of rank aggregation", "the task of semantic labeling"
     for m in _PROBLEM_OF_RE.finditer(text):
         words: list[str] = []
@@ -282,6 +298,50 @@ def task_spans(
     return [(s, e, phrase, bonus) for (s, e), (phrase, bonus) in spans.items()]
 
 
+def _list_item(word: str) -> bool:
+    """One word that may name a task in a list of them: a noun modifier or a gerund
+    ("grasping, manipulation, and locomotion tasks")."""
+    lw = word.lower()
+    if lw in W.problem_head_stop or lw.endswith(W.adjective_endings):
+        return False
+    return is_modifier(word) or (
+        bool(_ING_HEAD_RE.fullmatch(lw)) and lw not in W.not_task_gerunds and lw not in W.task_stop
+    )
+
+
+def _conjuncts_before(
+    v: Vocab, text: str, start: int, end: int, last: str, add: Callable[..., None]
+) -> None:
+    """A list "A, B, and C tasks": each conjunct is a task as C is, one word only when it is
+    a task head or a gerund in lower case ("on stacking, sorting and shelf stocking tasks"); the
+    conjuncts rank after the phrases that name the task by a stronger cue."""
+
+    def one_word_task(w: str) -> bool:
+        lw = w.lower()
+        return w.islower() and (lw in v.task_heads or bool(_ING_HEAD_RE.fullmatch(lw)))
+
+    items: list[tuple[int, int, str]] = []
+    pos = start
+    while len(items) < 5:
+        sep = _CONJ_BEFORE_RE.search(text, max(0, pos - 8), pos)
+        if sep is None:
+            break
+        w = _LAST_WORD_RE.search(text, max(0, sep.start() - 40), sep.start())
+        if w is None or not _list_item(w.group(1)):
+            break
+        kept, s = modifiers(text, w.start(1))
+        if not kept and not one_word_task(w.group(1)):
+            break
+        items.append((s, w.end(1), " ".join([*kept, w.group(1)])))
+        pos = s
+    if not items:
+        return
+    if " " not in last and _list_item(last) and one_word_task(last):
+        add(start, end, last, 0.0)  # the task noun after it scores it
+    for s, e, phrase in items:
+        add(s, e, phrase, 0.75)
+
+
 def _verb_object(
     text: str, m: re.Match[str], noun: str, bonus: float, add: Callable[..., None]
 ) -> None:
@@ -308,6 +368,16 @@ def _verb_object(
     add(m.start(1), end, " ".join([*words, noun]), bonus)
 
 
+#: what the title's naming a phrase adds to its score: the title names the paper's problem
+TITLE_BONUS = 0.75
+_FUNCTION_WORDS = frozenset(["a", "an", "and", "for", "in", "of", "on", "the", "to", "via", "with"])
+
+
+def _content_words(text: str) -> set[str]:
+    """The words of ``text`` in lower case and singular, without function words."""
+    return {singular(w) for w in re.findall(r"[a-z0-9][a-z0-9\-]*", text.lower())} - _FUNCTION_WORDS
+
+
 def _bare(phrase: str) -> str:
     """The phrase without the vague words before it: "off-the-shelf reinforcement learning",
     "pure imitation learning" are their field ("pool-based active learning" is a flavour)."""
@@ -327,14 +397,17 @@ def rank_tasks(
     *,
     max_tasks: int,
     model_tasks: Sequence[tuple[int, int, float]] = (),
+    title: str = "",
 ) -> list[dict[str, Any]]:
     """Task phrases ("3D shape generation"), ranked; the best `max_tasks` are kept, as mention
     dicts. ``model_tasks``: the span model's Task spans ``(start, end, probability)``, which
-    add phrases and raise the score of phrases inside them (``USE_MODEL``)."""
+    add phrases and raise the score of phrases inside them (``USE_MODEL``); a phrase the paper's
+    ``title`` names (half its words or more) scores ``TITLE_BONUS`` more."""
     scored: dict[str, list] = {}
     first_end = sents[1].start_char if len(sents) > 1 else len(text)
     second_end = sents[2].start_char if len(sents) > 2 else len(text)
     abbrev_long = [(a.long_start, a.long_end) for a in abbrevs]
+    title_words = _content_words(title)
 
     phrases = task_spans(v, text, sents, abbrevs)
     add_at, bonus_at = USE_MODEL["add_task"], USE_MODEL["task_bonus"]
@@ -362,6 +435,8 @@ def rank_tasks(
             bonus += MODEL_TASK_BONUS
         if _MEASURE_AFTER_RE.match(text, end):
             continue  # "detection rates", "parsing time": about the task, not the task
+        if _STATE_OF_ART_RE.search(text, max(0, start - 14), end):
+            continue  # "a state of the [art heuristic compression] method": no task
         if _EXAMPLE_BEFORE_RE.search(text, max(0, start - 80), start):
             continue  # "circuits (e.g., object identification)": an example, not the task
         if any(
@@ -398,6 +473,10 @@ def rank_tasks(
             score += 0.5
             if _METHOD_FOR_RE.search(lead):
                 score += 0.5  # "a framework for X": what the method is for
+            elif _FRAME_OF_RE.search(lead):
+                score += 0.5  # "introduces the problem of X", "in the domain of X"
+        if _CLAIM_BEFORE_RE.search(lead):
+            score += 0.5
         if _EVAL_LIST_BEFORE_RE.search(lead) and EVAL_CUE_RE.search(
             text[max(0, start - 120) : start]
         ):
@@ -406,6 +485,12 @@ def rank_tasks(
             score += 1.0
         if any(ls <= start and end <= le for ls, le in abbrev_long):
             score += 0.5
+        if title_words:
+            words = _content_words(phrase)
+            shared = words & title_words
+            # half its words, not its head alone ("policy learning", a title "Learning to X")
+            if 2 * len(shared) >= len(words) and shared - {singular(head(phrase))}:
+                score += TITLE_BONUS
         score += 0.25 + bonus
         # [best mention score, start, end, mentions, phrase]: the best mention counts
         # ("to combinatorial RL" then "combinatorial RL tasks"), each repeat adds 0.6
