@@ -1618,3 +1618,12 @@ def test_a_name_the_abstracts_own_web_address_spells_is_proposed():
 def test_a_name_run_may_end_in_an_indefinite_pronoun():
     got = found("In this work, we introduce Grasp Everything, a novel system for picking objects.")
     assert got["Grasp Everything"] == ("Method", "proposed")
+
+
+def test_a_bibtex_key_left_in_the_text_is_no_name_nor_part_of_one():
+    got = found(
+        "Our starting point is QuorlNet bellamy2019quorl, which we extend with gated "
+        "memories, as in zorbek2021gated."
+    )
+    assert "QuorlNet" in got
+    assert not {n for n in got if "2019" in n or "2021" in n}

@@ -138,6 +138,9 @@ _LEAD_WORD_RE = re.compile(r"([A-Za-z][\w\-]*)[\s,(]*$")
 
 # a capitalised indefinite pronoun ends a name run ("Segment Anything"), unlike "The" or "We"
 _INDEFINITE_END_RE = re.compile(r"(?:Every|Any|No|Some)(?:thing|one|where)")
+# a BibTeX key left in the text ("devlin2018bert", "goodfellow2014generative"): an author, a
+# year and a title word, never a name nor part of the one before it ("ELMo peters2017semi")
+_CITE_KEY_RE = re.compile(r"[a-z]{2,}(?:19|20)\d\d[a-z]{2,}")
 
 
 def is_rejected(v: Vocab, text: str) -> bool:
@@ -168,6 +171,8 @@ def name_candidates(
     for m in _WORD_RE.finditer(text):
         s, e = m.span()
         word = m.group()
+        if _CITE_KEY_RE.fullmatch(word):
+            continue
         suffix = _SUFFIX_RE.search(word)
         # "PC-inspired" -> "PC", a method cue; not inside a capitalised name ("Haptics-based
         # Curiosity")
