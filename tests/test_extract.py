@@ -1627,3 +1627,17 @@ def test_a_bibtex_key_left_in_the_text_is_no_name_nor_part_of_one():
     )
     assert "QuorlNet" in got
     assert not {n for n in got if "2019" in n or "2021" in n}
+
+
+def test_front_matter_left_after_an_abstract_names_no_method():
+    text = (
+        "We train QuorlNet on robot logs and compare it with BERT. "
+        "AdaQuorlby1, BoZedwick2, CyWexford1, DanYorvik2 [1] QuorlUniversity, Quorltown "
+        "{ ada, bo } @quorl.edu. "
+        "tree /.appendstyle = draw = black, thick, fill = blue, colLabel /.appendstyle = font=, "
+        "stepLabel /.appendstyle = textwidth=2 cm"
+    )
+    got = found(text)
+    assert {"QuorlNet", "BERT"} <= set(got)
+    assert not {n for n in got if "Quorl" in n and n != "QuorlNet"}
+    assert not {"colLabel", "stepLabel", "AdaQuorlby1"} & set(got)
