@@ -1641,3 +1641,13 @@ def test_front_matter_left_after_an_abstract_names_no_method():
     assert {"QuorlNet", "BERT"} <= set(got)
     assert not {n for n in got if "Quorl" in n and n != "QuorlNet"}
     assert not {"colLabel", "stepLabel", "AdaQuorlby1"} & set(got)
+
+
+def test_a_capitalised_preposition_splits_a_heading_not_prose():
+    got = found(
+        "Quorl Denoising Using Stacked Wexford Networks. We study image denoising. "
+        "Our method works better than Quorl Via Blending, a two-step process."
+    )
+    assert "Quorl Denoising Using Stacked Wexford Networks" not in got
+    assert "Stacked Wexford Networks" in got
+    assert "Quorl Via Blending" in got
