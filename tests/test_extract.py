@@ -1651,3 +1651,12 @@ def test_a_capitalised_preposition_splits_a_heading_not_prose():
     assert "Quorl Denoising Using Stacked Wexford Networks" not in got
     assert "Stacked Wexford Networks" in got
     assert "Quorl Via Blending" in got
+
+
+def test_words_a_pdf_glued_together_are_no_name():
+    got = found(
+        "QuorlNet beats BERT on our tasks. QuorlInstituteofWexfordTechnology, Quorltown. "
+        "See also DeepQuorlingforWexfordPrediction."
+    )
+    assert {"QuorlNet", "BERT"} <= set(got)
+    assert not {n for n in got if "Quorlingfor" in n or "Instituteof" in n}

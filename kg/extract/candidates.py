@@ -162,6 +162,12 @@ _TITLE_BREAKS = frozenset(
         "Beyond",
     ]
 )
+# words a PDF glued together ("NeuralMessagePassingforQuantumChemistry", "Instituteof
+# Technology"): a title or an affiliation, not a name (in, on and to also end words: "Expectation
+# Maximization" glued is a name)
+_GLUED_WORDS_RE = re.compile(
+    r"[A-Za-z](?:of|for|and|with|by|the|at|from)[A-Z]|^(?:of|for|with)[A-Z]"
+)
 _CITE_KEY_RE = re.compile(r"[a-z]{2,}(?:19|20)\d\d[a-z]{2,}")
 
 
@@ -232,7 +238,11 @@ def name_candidates(
     for m in _WORD_RE.finditer(text):
         s, e = m.span()
         word = m.group()
-        if _CITE_KEY_RE.fullmatch(word) or (word in _TITLE_BREAKS and in_heading(s)):
+        if (
+            _CITE_KEY_RE.fullmatch(word)
+            or (word in _TITLE_BREAKS and in_heading(s))
+            or (len(word) >= 20 and _GLUED_WORDS_RE.search(word))
+        ):
             continue
         suffix = _SUFFIX_RE.search(word)
         # "PC-inspired" -> "PC", a method cue; not inside a capitalised name ("Haptics-based
