@@ -1660,3 +1660,13 @@ def test_words_a_pdf_glued_together_are_no_name():
     )
     assert {"QuorlNet", "BERT"} <= set(got)
     assert not {n for n in got if "Quorlingfor" in n or "Instituteof" in n}
+
+
+def test_a_name_before_codebase_or_implementation_is_not_what_is_proposed():
+    got = found(
+        "We study grasp planning with deep networks. Finally, we release model checkpoints "
+        "and our QuorlTorch codebase for training policies at scale."
+    )
+    assert got.get("QuorlTorch", ("", ""))[1] != "proposed"
+    got = found("We propose a QuorlVLSI implementation of a spiking network.")
+    assert got.get("QuorlVLSI", ("", ""))[1] != "proposed"

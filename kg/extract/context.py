@@ -172,6 +172,7 @@ _WE_MAKE_RE = re.compile(
 _SUBJECT_RE = re.compile(r"\s*(?:[A-Z][a-z]+,\s*)?(?:(?:a|an|the)\s+)?(?:(?:novel|new)\s+)?", re.I)
 _BASED_AFTER_RE = re.compile(r"\)?\s?-?\s?based\b|[\-\u2013](?:style|like|type|inspired)\b")
 _MODIFIES_NEXT_RE = re.compile(r"\s+[a-z][\w\-]*")
+_CODE_NEXT_RE = re.compile(r"\s+(?:code\s?base|implementation)s?\b")
 _CLAUSE_NEXT_RE = re.compile(r"\s+(?:that|which|to|for|with|as|and|or|in|on|by)\b")
 _CALLED_AND_RE = re.compile(r"\)?\s*(?:\([^()]*\))?\s*,?\s*(?:and|or)\s+")
 _APPOSITIVE_RE = re.compile(
@@ -305,6 +306,8 @@ def decide(
         and not _CLAUSE_NEXT_RE.match(text[c.end : s1].lstrip(")"))
     ):
         c.cues.discard("propose")
+    if "propose" in c.cues and _CODE_NEXT_RE.match(text, c.end):
+        c.cues.discard("propose")  # "we release our PyTorch codebase": the code is new, not X
     if _BASED_AFTER_RE.match(text, c.end):
         # "a ... (MPPI)-based controller", "a new actor-critic-style algorithm": the
         # controller, the algorithm is new
