@@ -1670,3 +1670,9 @@ def test_a_name_before_codebase_or_implementation_is_not_what_is_proposed():
     assert got.get("QuorlTorch", ("", ""))[1] != "proposed"
     got = found("We propose a QuorlVLSI implementation of a spiking network.")
     assert got.get("QuorlVLSI", ("", ""))[1] != "proposed"
+
+
+def test_a_deep_learning_library_is_a_method_not_a_generic_word():
+    # a library is a method (annotation.md), so a cue that makes a name a method keeps it
+    got = found("QuorlNet runs faster than JAX on one accelerator.")
+    assert got.get("JAX", ("",))[0] == "Method"
