@@ -1676,3 +1676,10 @@ def test_a_deep_learning_library_is_a_method_not_a_generic_word():
     # a library is a method (annotation.md), so a cue that makes a name a method keeps it
     got = found("QuorlNet runs faster than JAX on one accelerator.")
     assert got.get("JAX", ("",))[0] == "Method"
+
+
+def test_a_known_name_that_is_also_a_word_is_typed_by_a_list_of_its_kind():
+    got = found("We tune QuorlNet with AdaGrad, RMSProp and Adam on three tasks.")
+    assert got.get("Adam", ("",))[0] == "Method"
+    # alone, an ordinary word stays a word
+    assert "Adam" not in found("Adam and his team built QuorlNet for robot grasping.")

@@ -502,6 +502,7 @@ def decide(
             and _KIND[c.model] == _KIND[c.hint]
         )
         if c.hint in _NOT_NAMED or not (context or model_agrees):
+            c.cues.add("unsaid")  # ... or a list of sure names of its kind (type_lists)
             return
         said = "method" if method_ctx or proposed else "data" if data_ctx else None
         if appos_type or not said or said == _KIND[c.hint]:
@@ -688,7 +689,7 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
     only by its context takes the type of the known names (gazetteer, definition, model
     size) beside it, when they agree and are at least half the list: "on Llama-2-7B and
     Foo" makes Foo a model."""
-    typed = [c for c in cands if c.type or "plain" in c.cues]
+    typed = [c for c in cands if c.type or "plain" in c.cues or "unsaid" in c.cues]
     groups: list[list[Candidate]] = []
     for prev, c in zip([None, *typed], typed, strict=False):
         if prev is not None and _LIST_JOIN_RE.fullmatch(text, prev.end, c.start):
@@ -698,8 +699,15 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
     for group in groups:
         if len(group) < 2:
             continue
-        plain = [c for c in group if c.type is None]
+        unsaid = [c for c in group if c.type is None and "unsaid" in c.cues]
+        plain = [c for c in group if c.type is None and "plain" in c.cues]
         group = [c for c in group if c.type]
+        sure_kinds = {_KIND[c.type] for c in group if c.sure and c.type}
+        if unsaid and len(sure_kinds) == 1 and len(group) >= max(2, 2 * len(unsaid)):
+            for c in unsaid:  # "(ReLU, LReLU, PReLU, ELU)": a known name among its kind
+                if c.hint and _KIND[c.hint] in sure_kinds:
+                    role = Role.USES if _KIND[c.hint] == "method" else Role.EVALUATED_ON
+                    c.type, c.role, c.confidence = c.hint, role, 0.6
         if len(group) < 2:
             continue
         first = group[0]
