@@ -1688,3 +1688,68 @@ def test_a_name_the_abstracts_own_web_address_spells_is_proposed():
 def test_a_name_run_may_end_in_an_indefinite_pronoun():
     got = found("In this work, we introduce Grasp Everything, a novel system for picking objects.")
     assert got["Grasp Everything"] == ("Method", "proposed")
+
+
+def test_a_bibtex_key_left_in_the_text_is_no_name_nor_part_of_one():
+    got = found(
+        "Our starting point is QuorlNet bellamy2019quorl, which we extend with gated "
+        "memories, as in zorbek2021gated."
+    )
+    assert "QuorlNet" in got
+    assert not {n for n in got if "2019" in n or "2021" in n}
+
+
+def test_front_matter_left_after_an_abstract_names_no_method():
+    text = (
+        "We train QuorlNet on robot logs and compare it with BERT. "
+        "AdaQuorlby1, BoZedwick2, CyWexford1, DanYorvik2 [1] QuorlUniversity, Quorltown "
+        "{ ada, bo } @quorl.edu. "
+        "tree /.appendstyle = draw = black, thick, fill = blue, colLabel /.appendstyle = font=, "
+        "stepLabel /.appendstyle = textwidth=2 cm"
+    )
+    got = found(text)
+    assert {"QuorlNet", "BERT"} <= set(got)
+    assert not {n for n in got if "Quorl" in n and n != "QuorlNet"}
+    assert not {"colLabel", "stepLabel", "AdaQuorlby1"} & set(got)
+
+
+def test_a_capitalised_preposition_splits_a_heading_not_prose():
+    got = found(
+        "Quorl Denoising Using Stacked Wexford Networks. We study image denoising. "
+        "Our method works better than Quorl Via Blending, a two-step process."
+    )
+    assert "Quorl Denoising Using Stacked Wexford Networks" not in got
+    assert "Stacked Wexford Networks" in got
+    assert "Quorl Via Blending" in got
+
+
+def test_words_a_pdf_glued_together_are_no_name():
+    got = found(
+        "QuorlNet beats BERT on our tasks. QuorlInstituteofWexfordTechnology, Quorltown. "
+        "See also DeepQuorlingforWexfordPrediction."
+    )
+    assert {"QuorlNet", "BERT"} <= set(got)
+    assert not {n for n in got if "Quorlingfor" in n or "Instituteof" in n}
+
+
+def test_a_name_before_codebase_or_implementation_is_not_what_is_proposed():
+    got = found(
+        "We study grasp planning with deep networks. Finally, we release model checkpoints "
+        "and our QuorlTorch codebase for training policies at scale."
+    )
+    assert got.get("QuorlTorch", ("", ""))[1] != "proposed"
+    got = found("We propose a QuorlVLSI implementation of a spiking network.")
+    assert got.get("QuorlVLSI", ("", ""))[1] != "proposed"
+
+
+def test_a_deep_learning_library_is_a_method_not_a_generic_word():
+    # a library is a method (annotation.md), so a cue that makes a name a method keeps it
+    got = found("QuorlNet runs faster than JAX on one accelerator.")
+    assert got.get("JAX", ("",))[0] == "Method"
+
+
+def test_a_known_name_that_is_also_a_word_is_typed_by_a_list_of_its_kind():
+    got = found("We tune QuorlNet with AdaGrad, RMSProp and Adam on three tasks.")
+    assert got.get("Adam", ("",))[0] == "Method"
+    # alone, an ordinary word stays a word
+    assert "Adam" not in found("Adam and his team built QuorlNet for robot grasping.")

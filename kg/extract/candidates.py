@@ -140,6 +140,58 @@ _LEAD_WORD_RE = re.compile(r"([A-Za-z][\w\-]*)[\s,(]*$")
 
 # a capitalised indefinite pronoun ends a name run ("Segment Anything"), unlike "The" or "We"
 _INDEFINITE_END_RE = re.compile(r"(?:Every|Any|No|Some)(?:thing|one|where)")
+# a BibTeX key left in the text ("devlin2018bert", "goodfellow2014generative"): an author, a
+# year and a title word, never a name nor part of the one before it ("ELMo peters2017semi")
+# in a heading (a paper's title), a capitalised preposition splits a run: "Image Restoration
+# Using Convolutional Auto-encoders" names a task and a method ("of", "to", "and" stay: "Bag of
+# Words"); in prose such a run is one name ("works better than Uncertainty Via Classification")
+_TITLE_BREAKS = frozenset(
+    [
+        "Using",
+        "With",
+        "Via",
+        "By",
+        "For",
+        "In",
+        "On",
+        "Towards",
+        "Toward",
+        "Through",
+        "From",
+        "Without",
+        "Into",
+        "Under",
+        "Beyond",
+    ]
+)
+# words a PDF glued together ("NeuralMessagePassingforQuantumChemistry", "Instituteof
+# Technology"): a title or an affiliation, not a name (in, on and to also end words: "Expectation
+# Maximization" glued is a name)
+_GLUED_WORDS_RE = re.compile(
+    r"[A-Za-z](?:of|for|and|with|by|the|at|from)[A-Z]|^(?:of|for|with)[A-Z]"
+)
+_CITE_KEY_RE = re.compile(r"[a-z]{2,}(?:19|20)\d\d[a-z]{2,}")
+
+
+# A sentence of a paper's front matter rather than its prose: an e-mail address, typesetting
+# settings (key=value) or author names with footnote marks ("Ada Quorl1, Bo Zed2, Cy Wex1").
+_EMAIL_RE = re.compile(
+    r"@\s?[\w\-]+(?:\.[\w\-]+)*\.(?:com|edu|org|net|ac|fr|de|cn|uk|jp|kr|ca|it|ch|nl|il|sg)\b"
+    r"|\be-?mail\s*[:=]",
+    re.I,
+)
+_SETTING_RE = re.compile(r"\b[a-z]{4,} ?= ?\S")
+_FOOTNOTED_RE = re.compile(r"(?<![\w.\-])[A-Z][a-z]{2,}(?:[A-Z][a-z]+)?[1-9](?=[,\]\s\u2063*]|$)")
+
+
+def front_matter(sentence: str) -> bool:
+    """A sentence of authors, affiliations or typesetting left before or after an abstract
+    (full-text sources keep them): it names no method, whatever its words look like."""
+    return bool(
+        _EMAIL_RE.search(sentence)
+        or len(_SETTING_RE.findall(sentence)) >= 3
+        or len(_FOOTNOTED_RE.findall(sentence)) >= 3
+    )
 
 
 def is_rejected(v: Vocab, text: str) -> bool:
@@ -161,15 +213,39 @@ def is_rejected(v: Vocab, text: str) -> bool:
     )
 
 
+_LONG_WORD_RE = re.compile(r"[A-Za-z][\w\-]{3,}")
+
+
+def heading(sentence: str) -> bool:
+    """A title or heading: every word of four letters or more starts with a capital."""
+    words = _LONG_WORD_RE.findall(sentence)
+    return len(words) >= 2 and all(w[0].isupper() for w in words)
+
+
 def name_candidates(
     v: Vocab, text: str, sent_starts: list[int], in_url: Callable[[int], bool]
 ) -> list[Candidate]:
     """Runs of name-like words joined by single spaces: "Gemini 2.5 Flash Image"."""
     runs: list[list[tuple[int, int, str]]] = []
     based: set[int] = set()
+    headings = [
+        (a, b)
+        for a, b in zip(sent_starts, [*sent_starts[1:], len(text)], strict=True)
+        if heading(text[a:b])
+    ]
+
+    def in_heading(pos: int) -> bool:
+        return any(a <= pos < b for a, b in headings)
+
     for m in _WORD_RE.finditer(text):
         s, e = m.span()
         word = m.group()
+        if (
+            _CITE_KEY_RE.fullmatch(word)
+            or (word in _TITLE_BREAKS and in_heading(s))
+            or (len(word) >= 20 and _GLUED_WORDS_RE.search(word))
+        ):
+            continue
         suffix = _SUFFIX_RE.search(word)
         # "PC-inspired" -> "PC", a method cue; not inside a capitalised name ("Haptics-based
         # Curiosity")

@@ -25,6 +25,7 @@ from kg.extract.candidates import (
     cited_methods,
     compared_phrases,
     described_methods,
+    front_matter,
     name_candidates,
     proposed_phrases,
     split_trailing_acronyms,
@@ -116,6 +117,8 @@ class KGEntities:
             hits[(span.start_char, span.end_char)] = EntityType(span.label_)
 
         cands = name_candidates(v, text, sent_starts, in_url)
+        front = {s for s in sents if front_matter(text[s.start_char : s.end_char])}
+        cands = [c for c in cands if sent_of(c.start) not in front]
         cands = add_gazetteer_hits(v, text, cands, hits)
         cands = proposed_phrases(v, text, trig["propose"], cands)
         abbrevs = [ab for s in sents for ab in find_abbreviations(text, s.start_char, s.end_char)]

@@ -172,6 +172,7 @@ _WE_MAKE_RE = re.compile(
 _SUBJECT_RE = re.compile(r"\s*(?:[A-Z][a-z]+,\s*)?(?:(?:a|an|the)\s+)?(?:(?:novel|new)\s+)?", re.I)
 _BASED_AFTER_RE = re.compile(r"\)?\s?-?\s?based\b|[\-\u2013](?:style|like|type|inspired)\b")
 _MODIFIES_NEXT_RE = re.compile(r"\s+[a-z][\w\-]*")
+_CODE_NEXT_RE = re.compile(r"\s+(?:code\s?base|implementation)s?\b")
 _CLAUSE_NEXT_RE = re.compile(r"\s+(?:that|which|to|for|with|as|and|or|in|on|by)\b")
 _CALLED_AND_RE = re.compile(r"\)?\s*(?:\([^()]*\))?\s*,?\s*(?:and|or)\s+")
 _APPOSITIVE_RE = re.compile(
@@ -305,6 +306,8 @@ def decide(
         and not _CLAUSE_NEXT_RE.match(text[c.end : s1].lstrip(")"))
     ):
         c.cues.discard("propose")
+    if "propose" in c.cues and _CODE_NEXT_RE.match(text, c.end):
+        c.cues.discard("propose")  # "we release our PyTorch codebase": the code is new, not X
     if _BASED_AFTER_RE.match(text, c.end):
         # "a ... (MPPI)-based controller", "a new actor-critic-style algorithm": the
         # controller, the algorithm is new
@@ -499,6 +502,7 @@ def decide(
             and _KIND[c.model] == _KIND[c.hint]
         )
         if c.hint in _NOT_NAMED or not (context or model_agrees):
+            c.cues.add("unsaid")  # ... or a list of sure names of its kind (type_lists)
             return
         said = "method" if method_ctx or proposed else "data" if data_ctx else None
         if appos_type or not said or said == _KIND[c.hint]:
@@ -685,7 +689,7 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
     only by its context takes the type of the known names (gazetteer, definition, model
     size) beside it, when they agree and are at least half the list: "on Llama-2-7B and
     Foo" makes Foo a model."""
-    typed = [c for c in cands if c.type or "plain" in c.cues]
+    typed = [c for c in cands if c.type or "plain" in c.cues or "unsaid" in c.cues]
     groups: list[list[Candidate]] = []
     for prev, c in zip([None, *typed], typed, strict=False):
         if prev is not None and _LIST_JOIN_RE.fullmatch(text, prev.end, c.start):
@@ -695,8 +699,15 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
     for group in groups:
         if len(group) < 2:
             continue
-        plain = [c for c in group if c.type is None]
+        unsaid = [c for c in group if c.type is None and "unsaid" in c.cues]
+        plain = [c for c in group if c.type is None and "plain" in c.cues]
         group = [c for c in group if c.type]
+        sure_kinds = {_KIND[c.type] for c in group if c.sure and c.type}
+        if unsaid and len(sure_kinds) == 1 and len(group) >= max(2, 2 * len(unsaid)):
+            for c in unsaid:  # "(ReLU, LReLU, PReLU, ELU)": a known name among its kind
+                if c.hint and _KIND[c.hint] in sure_kinds:
+                    role = Role.USES if _KIND[c.hint] == "method" else Role.EVALUATED_ON
+                    c.type, c.role, c.confidence = c.hint, role, 0.6
         if len(group) < 2:
             continue
         first = group[0]
