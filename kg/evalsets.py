@@ -168,10 +168,11 @@ def _span_names(words: Sequence[str], *, data: bool = False) -> list[str]:
 
 def span_gold(words: Sequence[str], spans: Iterable[tuple[int, int, str]]) -> dict[str, list[str]]:
     """Gold lists from `(start, end_exclusive, type)` spans over `words`: one entity per
-    distinct name; the names of one span ("X (Y)") and a name followed by another of the same
-    type in parentheses ("X ( Y )") are alternatives of one entity, written ``A|B``."""
+    distinct name (up to case, punctuation and a plural "s": "GAT" and "GATs" are one); the
+    names of one span ("X (Y)") and a name followed by another of the same type in parentheses
+    ("X ( Y )") are alternatives of one entity, written ``A|B``."""
     named = [
-        (s, e, [(t, name_key(n)) for n in names], names)
+        (s, e, [(t, min(name_keys(n), key=len)) for n in names], names)
         for s, e, t in sorted(spans)
         if t in SPAN_TYPES and (names := _span_names(words[s:e], data=t == "Material"))
     ]

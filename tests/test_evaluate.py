@@ -119,6 +119,15 @@ def test_span_gold_joins_a_name_and_its_parenthesised_abbreviation():
     }
 
 
+def test_span_gold_counts_a_name_and_its_plural_once():
+    # a paper that writes "GRNs" and "GRN" names one model: one gold entity, not a miss for each
+    words = tokens("the GRNs we train ; each GRN has two FooSets , unlike FooSet")
+    spans = [(1, 2, "Method"), (6, 7, "Method"), (9, 10, "Material"), (12, 13, "Material")]
+    gold = span_gold(words, spans)
+    assert gold["methods"] == ["GRNs|GRN"]
+    assert gold["datasets"] == ["FooSets|FooSet"]
+
+
 def test_detokenize_joins_what_the_tokenizer_split_off_a_word():
     assert (
         detokenize(tokens("the Mary ’s Foo Test and Bar3.6 M")) == "the Mary’s Foo Test and Bar3.6M"
