@@ -54,6 +54,8 @@ def track_key(name: str) -> str:
 _COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 _NON_WORD = re.compile(r"[\W_]+")
 _NON_NAME = re.compile(r"[^\w+*.]+|_+|\.(?!\w)")
+#: an apostrophe inside a word joins it: "WMT'14", "WMT’14" and "WMT14" are one name
+_APOSTROPHE = re.compile(r"(?<=\w)['’ʼ](?=\w)")
 
 
 def stable_hash(*parts: str, length: int = 16) -> str:
@@ -209,11 +211,13 @@ def entity_key(name: str) -> str:
     ('rat+', 'wan2.1 14b', True)
     >>> entity_key("Gaussian processes"), entity_key("GPs"), entity_key("analysis")
     ('gaussian process', 'gp', 'analysis')
+    >>> entity_key("WMT’14") == entity_key("WMT'14") == entity_key("WMT14")
+    True
     """
     acronym_plural = ACRONYM_PLURAL_RE.search(name) is not None
     if not name.isascii():
         name = _COMBINING.sub("", unicodedata.normalize("NFKD", name))
-    key = _NON_NAME.sub(" ", name.casefold()).strip(" .")
+    key = _NON_NAME.sub(" ", _APOSTROPHE.sub("", name).casefold()).strip(" .")
     last = key.rsplit(" ", 1)[-1]
     if acronym_plural:
         return key[:-1]

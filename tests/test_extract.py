@@ -1211,6 +1211,17 @@ def test_variants_merge_across_papers_into_one_name_and_type():
     assert any("T2PO" in n for n in names[2]) and any("T2PO" in n for n in names[3])
 
 
+def test_a_year_written_with_or_without_an_apostrophe_is_one_dataset_across_papers():
+    eps = extract_papers(
+        [
+            paper("We train on the FooText’14 English-German corpus and beat all baselines.", "a"),
+            paper("We train on the FooText14 English-German corpus and beat all baselines.", "b"),
+        ]
+    )
+    keys = [{m.key for m in ep.mentions if m.name.startswith("FooText")} for ep in eps]
+    assert keys[0] and keys[0] == keys[1]
+
+
 def test_display_name_follows_the_prevailing_case_of_a_method_but_tasks_stay_lower_case():
     eps = extract_papers(
         [
