@@ -360,34 +360,37 @@ def test_kg_eval_without_the_shared_folder_scores_the_packaged_sets(monkeypatch,
     assert "nowhere/data/scierc/dev.json not found" in result.stderr
 
 
-@pytest.mark.skipif(
+needs_scirex = pytest.mark.skipif(
     not (SHARED / "data" / "training" / "scirex").is_dir(), reason="needs ../shared/data"
 )
-def test_both_scirex_views_are_extracted_once(monkeypatch):
-    from kg.evalsets import run_sets
 
-    calls = []
+
+@pytest.fixture
+def extractions(monkeypatch):
+    """The number of papers of each extraction kg eval runs (which returns nothing)."""
+    calls: list[int] = []
     monkeypatch.setattr(
         "kg.evalsets.extract_records", lambda papers, **_: calls.append(len(papers)) or []
     )
+    return calls
+
+
+@needs_scirex
+def test_both_scirex_views_are_extracted_once(extractions):
+    from kg.evalsets import run_sets
+
     report = run_sets(["scirex", "scirex-named"])
-    assert calls == [64]  # one extraction of the 64 papers for the two columns
+    assert extractions == [64]  # one extraction of the 64 papers for the two columns
     assert set(report.results) == {"scirex", "scirex-named"}
 
 
-@pytest.mark.skipif(
-    not (SHARED / "data" / "training" / "scirex").is_dir(), reason="needs ../shared/data"
-)
-def test_scirex_train_is_scored_only_when_named(monkeypatch):
+@needs_scirex
+def test_scirex_train_is_scored_only_when_named(extractions):
     # the span model trains on SciREX train: its errors are for reading, not a default column
     from kg.evalsets import run_sets
 
-    calls = []
-    monkeypatch.setattr(
-        "kg.evalsets.extract_records", lambda papers, **_: calls.append(len(papers)) or []
-    )
     report = run_sets(["scirex-train", "scirex-train-named"])
-    assert calls == [300]  # SciREX train's papers with an abstract, extracted once
+    assert extractions == [300]  # SciREX train's papers with an abstract, extracted once
     assert set(report.results["scirex-train-named"].scores) == {"METHOD", "DATA"}
     result = runner.invoke(app, ["eval", "--set", "dev", "--verbose", "scirex-train"])
     assert result.exit_code == 2  # a usage error

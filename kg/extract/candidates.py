@@ -140,8 +140,6 @@ _LEAD_WORD_RE = re.compile(r"([A-Za-z][\w\-]*)[\s,(]*$")
 
 # a capitalised indefinite pronoun ends a name run ("Segment Anything"), unlike "The" or "We"
 _INDEFINITE_END_RE = re.compile(r"(?:Every|Any|No|Some)(?:thing|one|where)")
-# a BibTeX key left in the text ("devlin2018bert", "goodfellow2014generative"): an author, a
-# year and a title word, never a name nor part of the one before it ("ELMo peters2017semi")
 # in a heading (a paper's title), a capitalised preposition splits a run: "Image Restoration
 # Using Convolutional Auto-encoders" names a task and a method ("of", "to", "and" stay: "Bag of
 # Words"); in prose such a run is one name ("works better than Uncertainty Via Classification")
@@ -170,6 +168,8 @@ _TITLE_BREAKS = frozenset(
 _GLUED_WORDS_RE = re.compile(
     r"[A-Za-z](?:of|for|and|with|by|the|at|from)[A-Z]|^(?:of|for|with)[A-Z]"
 )
+# a BibTeX key left in the text ("devlin2018bert", "goodfellow2014generative"): an author, a
+# year and a title word, never a name nor part of the one before it ("ELMo peters2017semi")
 _CITE_KEY_RE = re.compile(r"[a-z]{2,}(?:19|20)\d\d[a-z]{2,}")
 
 
