@@ -1519,6 +1519,14 @@ def test_span_model_reads_an_unknown_name_as_data():
     assert _with_model_spans(text, [("ObjNet-3D", "Dataset", 0.95)])["ObjNet-3D"] == "Dataset"
 
 
+def test_span_model_types_a_defined_abbreviation_whose_long_form_says_no_kind():
+    text = "Prior controllers rely on the Quill Ramp Tableau (QRT) to stay stable."
+    # the long form's head says nothing: the defined name needs the model's sure vote
+    assert "QRT" not in _with_model_spans(text, [])
+    assert "QRT" not in _with_model_spans(text, [("QRT", "Method", 0.8)])
+    assert _with_model_spans(text, [("QRT", "Method", 0.99)])["QRT"] == "Method"
+
+
 def test_a_task_named_by_its_gerund_keeps_its_nouns_english():
     from kg.extract.words import singular
 

@@ -534,7 +534,12 @@ def decide(
         ):  # "co-training with existing static ALOHA datasets": the data noun says more
             t = EntityType.DATASET
         elif c.long:
-            t = long_type or (EntityType.METHOD if method_ctx else None)
+            t = long_type or (
+                EntityType.METHOD
+                if method_ctx
+                or (c.model is EntityType.METHOD and _model_says_name(c, USE_MODEL["defined"]))
+                else None
+            )
         elif (
             c.strength == "strong"
             and c.model is EntityType.DATASET
@@ -588,6 +593,9 @@ USE_MODEL: dict[str, float | None] = {
     "hint_data": 0.97,
     "data": 0.9,
     "capital": None,
+    # an abbreviation the abstract defines whose long form's head says no kind ("a Quill Ramp
+    # Tableau (QRT)"): a method when the model reads one there (issue 9, extract17)
+    "defined": 0.97,
     # issue 9 round 6 (kg-convention weights): a Method span the rules missed, a Task span as a
     # task phrase, a task phrase inside a Task span scores higher, a rule candidate the model
     # does not read as a name of its type is dropped below this probability
