@@ -211,6 +211,15 @@ def test_capitalised_name_with_a_technique_noun_is_one_method():
     assert "Interpretable machine" not in got
 
 
+def test_a_name_s_method_or_algorithm_is_one_method():
+    got = found(
+        "The alignment is solved in closed form with Quimby's method. We then run "
+        "Zorblat\u2019s accelerated algorithm on the dual problem."
+    )
+    assert got["Quimby's method"][0] == "Method"
+    assert got["Zorblat\u2019s accelerated algorithm"][0] == "Method"
+
+
 def test_markdown_bold_inside_words_leaves_no_stars_in_names():
     [ep] = extract_papers(
         [

@@ -68,6 +68,11 @@ _ACCENTS = frozenset("\u00b4`\u00a8\u02dc\u02c6\u02dd")
 _SUFFIX_RE = re.compile(r"[\-\u2013]" + alternation(W.name_suffixes) + "$")
 # a lower-case technique noun after a capitalised name makes it a method name
 _EPONYM_HEAD_RE = re.compile(" " + alternation(W.eponym_heads) + r"\b(?! (?:learning|models?)\b)")
+# a name's possessive before a technique noun names one method: "Foo's method", "Bar's
+# accelerated algorithm" (the noun is a method head, so the phrase is typed by it)
+_POSSESSIVE_HEAD_RE = re.compile(
+    r"['\u2019]s\s+(?:[a-z][\w\-]*\s+)?(?:methods?|algorithms?|estimators?)\b"
+)
 URL_RE = re.compile(  # also without a scheme: "www.acin.tuwien.ac.at/42d2", "github.com/x"
     r"https?://\S+|\bwww\.\S+|\S+\.(?:com|org|io|net|edu|ai|dev|[a-z]{2})/\S*"
 )
@@ -323,7 +328,7 @@ def name_candidates(
             and s in sent_starts
             and (opener in W.vague_first or opener in W.leading_stop or opener.endswith("ly"))
         ):  # "Deep networks ...", "High network cost ...": an opening capital says little
-            ext = _EPONYM_HEAD_RE.match(text, e)
+            ext = _EPONYM_HEAD_RE.match(text, e) or _POSSESSIVE_HEAD_RE.match(text, e)
             if ext:  # "Laplace approximation", "Gibbs sampling", "Hopfield networks"
                 e, phrase, strength = ext.end(), text[s : ext.end()], "title"
         if strength == "cap" and s in sent_starts:
