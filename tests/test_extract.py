@@ -220,6 +220,16 @@ def test_a_name_s_method_or_algorithm_is_one_method():
     assert got["Zorblat\u2019s accelerated algorithm"][0] == "Method"
 
 
+def test_a_name_before_any_technique_noun_is_a_method_but_a_chain_is_an_object():
+    got = found(
+        "We denoise the tracks with Quimby smoothing and solve the rest by Zorblat "
+        "relaxation. The states form a Markov chain."
+    )
+    assert got["Quimby smoothing"][0] == "Method"
+    assert got["Zorblat relaxation"][0] == "Method"
+    assert "Markov chain" not in got
+
+
 def test_markdown_bold_inside_words_leaves_no_stars_in_names():
     [ep] = extract_papers(
         [

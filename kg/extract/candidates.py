@@ -323,6 +323,7 @@ def name_candidates(
         else:
             strength = "cap"
         opener = text[s:e].lower()
+        eponym = False
         if strength in ("cap", "title") and not (
             strength == "cap"
             and s in sent_starts
@@ -331,6 +332,7 @@ def name_candidates(
             ext = _EPONYM_HEAD_RE.match(text, e) or _POSSESSIVE_HEAD_RE.match(text, e)
             if ext:  # "Laplace approximation", "Gibbs sampling", "Hopfield networks"
                 e, phrase, strength = ext.end(), text[s : ext.end()], "title"
+                eponym = True
         if strength == "cap" and s in sent_starts:
             continue  # "However", "Sparse": every sentence starts with a capital
         if _CITATION_AFTER_RE.match(text, e) or (
@@ -345,7 +347,8 @@ def name_candidates(
                 e,
                 phrase,
                 strength,
-                cues={"based"} if e == run[-1][1] and run[-1][0] in based else set(),
+                cues=({"based"} if e == run[-1][1] and run[-1][0] in based else set())
+                | ({"eponym"} if eponym else set()),
             )
         )
     return out

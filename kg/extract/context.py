@@ -525,7 +525,9 @@ def decide(
             t = EntityType.METHOD
         elif head_type is EntityType.TASK or (c.long and long_type is EntityType.TASK):
             return  # "Temporal Action Localization": task phrases are ranked in tasks.py
-        elif head_type is EntityType.METHOD:
+        elif head_type is EntityType.METHOD or (
+            "eponym" in c.cues and head(c.text) not in W.not_method_heads
+        ):  # "Foo smoothing", "Bar relaxation" (not "Markov chain": an object)
             t = EntityType.METHOD
         elif (
             data_ctx
