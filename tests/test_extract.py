@@ -230,6 +230,12 @@ def test_a_name_before_any_technique_noun_is_a_method_but_a_chain_is_an_object()
     assert "Markov chain" not in got
 
 
+def test_a_name_with_an_adjective_before_a_technique_noun_is_one_method():
+    got = found("The pairs are embedded by a Quimby neural network and then clustered.")
+    assert got["Quimby neural network"][0] == "Method"
+    assert "Quimby" not in got
+
+
 def test_markdown_bold_inside_words_leaves_no_stars_in_names():
     [ep] = extract_papers(
         [

@@ -68,6 +68,13 @@ _ACCENTS = frozenset("\u00b4`\u00a8\u02dc\u02c6\u02dd")
 _SUFFIX_RE = re.compile(r"[\-\u2013]" + alternation(W.name_suffixes) + "$")
 # a lower-case technique noun after a capitalised name makes it a method name
 _EPONYM_HEAD_RE = re.compile(" " + alternation(W.eponym_heads) + r"\b(?! (?:learning|models?)\b)")
+# ... also with one adjective between, not at a sentence start ("Foo neural networks"; not
+# "Sparse linear regression", where the capital opens the sentence, nor "Foo citation network")
+_EPONYM_WORD_HEAD_RE = re.compile(
+    r" [a-z][a-z\-]*(?:al|ic|ive|ous|ar|ary|ed) "
+    + alternation(W.eponym_heads)
+    + r"\b(?! (?:learning|models?)\b)"
+)
 # a name's possessive before a technique noun names one method: "Foo's method", "Bar's
 # accelerated algorithm" (the noun is a method head, so the phrase is typed by it)
 _POSSESSIVE_HEAD_RE = re.compile(
@@ -329,7 +336,11 @@ def name_candidates(
             and s in sent_starts
             and (opener in W.vague_first or opener in W.leading_stop or opener.endswith("ly"))
         ):  # "Deep networks ...", "High network cost ...": an opening capital says little
-            ext = _EPONYM_HEAD_RE.match(text, e) or _POSSESSIVE_HEAD_RE.match(text, e)
+            ext = (
+                _EPONYM_HEAD_RE.match(text, e)
+                or _POSSESSIVE_HEAD_RE.match(text, e)
+                or (s not in sent_starts and _EPONYM_WORD_HEAD_RE.match(text, e))
+            )
             if ext:  # "Laplace approximation", "Gibbs sampling", "Hopfield networks"
                 e, phrase, strength = ext.end(), text[s : ext.end()], "title"
                 eponym = True
