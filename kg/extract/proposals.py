@@ -1,0 +1,87 @@
+"""Stage 2, roles: proposals that the cue-by-cue reading of :func:`kg.extract.context.decide`
+leaves as used, read from the shape of the whole clause once every candidate is typed.
+
+:func:`named_in_apposition` marks the name the paper gives the novel thing it introduces, set off
+after that thing's description ("we present a novel variant of X, the Foo Model (FM), and");
+:func:`introduced_subject` marks the subject of a passive "... is introduced" whose subject is the
+name with its description ("An efficient two-stage Foo Network (FN) for bar is introduced").
+"""
+
+from __future__ import annotations
+
+import re
+
+from kg.extract.spans import Candidate
+from kg.model import EntityType, Role
+
+_OWN_TYPES = (EntityType.METHOD, EntityType.DATASET, EntityType.BENCHMARK)
+# emphasis markup an abstract may keep around a name: "{\em foo bar} (FB)", "\emph{foo}"
+_MARKUP = r"(?:\{\\(?:em|it|bf)\s+|\\(?:emph|textit|textbf)\{)?"
+_OPEN_QUOTES = r"[\"'`\u201c\u2018]*"
+# "we present a novel variant of hierarchical HMMs, the ": the description of a new thing, then a
+# comma and the name (no clause between: not "a new method that beats the baseline, the X")
+_APPOSITION_GAP_RE = re.compile(
+    r"\s+(?:a|an)\s+(?:[a-z][\w\-]*\s+)?(?:novel|new)\s+"
+    r"(?:(?!(?:that|which|whose|than|over|outperforms?|outperforming|compared|unlike|versus|vs|"
+    r"existing|popular|standard|classical|conventional|traditional|previous|prior)\b)"
+    r"[^.;:!?,])*,\s+(?:the\s+)?" + _MARKUP + _OPEN_QUOTES
+)
+# the sentence's subject before the name: "An effective and efficient ", "The new "
+_SUBJECT_LEAD_RE = re.compile(
+    r"\s*(?:[A-Z][a-z]+,\s*)?(?:a|an|the)\s+(?:(?:[a-z][\w\-]*|and)\s+){0,4}", re.I
+)
+# after the name: an optional bracket, at most eight lower-case words (no punctuation), then
+# "is introduced": "(MVQ-Former) for aggregating semantic information is introduced."
+_INTRODUCED_AFTER_RE = re.compile(
+    r"\)?(?:\s*\([^()]*\))?(?:\s+[a-z][\w\-]*){0,8}\s+(?:is|are)\s+(?:\w+ly\s+)?"
+    r"(?:proposed|introduced|presented|developed)\s*[.;]"
+)
+
+
+def _promote(c: Candidate) -> None:
+    c.cues.add("propose")
+    c.role, c.confidence = Role.PROPOSED, 0.9
+
+
+def _unknown_name(c: Candidate) -> bool:
+    return (
+        c.type in _OWN_TYPES
+        and c.role is not Role.PROPOSED
+        and c.label is None
+        and (c.long is not None or c.strength == "strong")
+    )
+
+
+def named_in_apposition(
+    text: str, cands: list[Candidate], propose: list[tuple[int, int]], sent_starts: list[int]
+) -> None:
+    """A new name set off by a comma after the description a proposal cue introduces:
+    "This paper presents a novel variant of hierarchical hidden Markov models (HMMs), the
+    multiscale hidden Markov model (MSHMM), and ..." proposes MSHMM, not HMMs. The description
+    must say "novel" or "new" and hold no clause ("that", "than", "outperforms") and no
+    sentence or list punctuation, so the name is the thing described."""
+    for c in cands:
+        if not _unknown_name(c):
+            continue
+        anchor = min(c.start, c.long_span[0]) if c.long_span else c.start
+        s0 = max((s for s in sent_starts if s <= anchor), default=0)
+        for ts, te in propose:
+            if s0 <= ts and te <= anchor and _APPOSITION_GAP_RE.fullmatch(text, te, anchor):
+                if not any(o.role is Role.PROPOSED and te <= o.start < anchor for o in cands):
+                    _promote(c)
+                break
+
+
+def introduced_subject(text: str, cands: list[Candidate], sent_starts: list[int]) -> None:
+    """The name that opens a sentence ending in a passive "is introduced": "An effective and
+    efficient multi-view querying Transformer (MVQ-Former) for aggregating semantic
+    information is introduced." (up to four lower-case words before the name, eight after;
+    :func:`kg.extract.context.decide` reads the short form "A Foo Network (FN) is proposed")."""
+    for c in cands:
+        if not _unknown_name(c):
+            continue
+        anchor = min(c.start, c.long_span[0]) if c.long_span else c.start
+        s0 = max((s for s in sent_starts if s <= anchor), default=0)
+        after = c.long_span[1] + 1 if c.long_span and c.long_span[0] > c.start else c.end
+        if _SUBJECT_LEAD_RE.fullmatch(text, s0, anchor) and _INTRODUCED_AFTER_RE.match(text, after):
+            _promote(c)

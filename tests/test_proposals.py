@@ -1,0 +1,63 @@
+"""Proposals read from the whole clause (kg/extract/proposals.py): made-up sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.extract import extract_papers
+from kg.model import Author, Paper, SourceRef
+
+
+def found(abstract: str) -> dict[str, tuple[str, str]]:
+    """name -> (type, role) for one abstract."""
+    p = Paper(
+        id="p",
+        abstract=abstract,
+        abstract_raw=abstract,
+        authors=(Author("ada lovelace", "Ada Lovelace"),),
+        source=SourceRef("t.txt"),
+    )
+    [ep] = extract_papers([p])
+    return {m.name: (m.type.value, m.role.value) for m in ep.mentions}
+
+
+def proposed(abstract: str) -> set[str]:
+    return {name for name, (_, role) in found(abstract).items() if role == "proposed"}
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # the name set off after the description of the new thing
+        ("This paper presents a novel variant of recurrent neural networks (RNNs), the "
+         "braided gating unit network (BGUN), and a training scheme for it.",
+         "braided gating unit network"),
+        ("This work introduces a new kind of memory for long documents, the Folded Ring "
+         "Buffer Memory (FRBM), and proves bounds.", "FRBM"),
+        ("We develop a novel class of hierarchical Dirichlet processes (HDPs), the Nested "
+         "Restaurant Franchise Process (NRFP), and an inference scheme.", "NRFP"),
+        # a passive sentence whose subject is the name with its description
+        ("An efficient and light cross-frame pooling Transformer (CFP-Former) for fusing "
+         "video features is introduced. It runs fast.", "cross-frame pooling Transformer"),
+    ],
+)  # fmt: skip
+def test_name_of_the_described_new_thing_is_proposed(abstract, name):
+    assert any(name in n for n in proposed(abstract)), found(abstract)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # a clause between the description and the name: someone else's
+        ("We propose a novel planner that is faster than the baseline, the Rapid Tree Search "
+         "(RTS), on all maps.", "Rapid Tree Search"),
+        # no "novel" or "new": not a description of the paper's thing
+        ("We study a variant of recurrent neural networks, the braided gating unit network "
+         "(BGUN), and its limits.", "braided gating unit network"),
+        # a passive of something else than a proposal
+        ("An efficient cross-frame pooling Transformer (CFP-Former) for fusing video features "
+         "is used as the backbone.", "cross-frame pooling Transformer"),
+    ],
+)  # fmt: skip
+def test_names_beside_a_description_are_not_always_proposed(abstract, name):
+    assert not any(name in n for n in proposed(abstract)), found(abstract)
