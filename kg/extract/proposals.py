@@ -4,13 +4,15 @@ leaves as used, read from the shape of the whole clause once every candidate is 
 :func:`named_in_apposition` marks the name the paper gives the novel thing it introduces, set off
 after that thing's description ("we present a novel variant of X, the Foo Model (FM), and");
 :func:`introduced_subject` marks the subject of a passive "... is introduced" whose subject is the
-name with its description ("An efficient two-stage Foo Network (FN) for bar is introduced").
+name with its description ("An efficient two-stage Foo Network (FN) for bar is introduced");
+:func:`named_in_title` marks the name the title opens with ("FooNet: Fast Bar Estimation").
 """
 
 from __future__ import annotations
 
 import re
 
+from kg.extract.resources import name_key
 from kg.extract.spans import Candidate
 from kg.model import EntityType, Role
 
@@ -84,4 +86,29 @@ def introduced_subject(text: str, cands: list[Candidate], sent_starts: list[int]
         s0 = max((s for s in sent_starts if s <= anchor), default=0)
         after = c.long_span[1] + 1 if c.long_span and c.long_span[0] > c.start else c.end
         if _SUBJECT_LEAD_RE.fullmatch(text, s0, anchor) and _INTRODUCED_AFTER_RE.match(text, after):
+            _promote(c)
+
+
+# the name a title opens with, before a colon: "FooNet: Fast Bar Estimation" (up to four words)
+_TITLE_NAME_RE = re.compile(r"\s*([^:]{1,60}?)\s*:\s+\S")
+
+
+def named_in_title(cands: list[Candidate], title: str) -> None:
+    """The name a title opens with, before a colon, is the paper's: in "FastFoo: A Scalable
+    Bar Interface", a FastFoo the abstract mentions is proposed wherever it stands ("FastFoo
+    achieves ..."). The name must be the whole text before the colon, of at most four words;
+    a name a list knows is taken only when the title spells it as one word ("TLDR: ..."), not
+    a phrase ("Domain Adaptation: ...")."""
+    m = _TITLE_NAME_RE.match(title)
+    if m is None or len(m.group(1).split()) > 4:
+        return
+    key = name_key(m.group(1))
+    one_word = " " not in m.group(1)
+    for c in cands:
+        if (
+            c.type in _OWN_TYPES
+            and c.role is not Role.PROPOSED
+            and (c.label is None or one_word)
+            and key in (name_key(c.text), name_key(c.long or ""))
+        ):
             _promote(c)
