@@ -87,3 +87,26 @@ def test_the_name_a_title_opens_with_is_proposed():
     # a phrase before the colon is no name: nothing is marked for it
     got = found_titled(abstract, "Soft Fruit: A Low-Cost Interface")
     assert got["QuickGrip"][1] != "proposed", got
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        ("Training is slow. We tackle this with two contributions: layer folding, which "
+         "prunes layers, and Mixed-Gate Norm (MGN) conditioning, which cuts parameters.",
+         "MGN"),
+        ("We present QuickBot, a method for shelving. QuickBot consists of two parts: 1) "
+         "Shelf Policy Transformer, a network for control, and 2) a fine-tuning procedure.",
+         "Shelf Policy Transformer"),
+    ],
+)  # fmt: skip
+def test_the_parts_the_paper_lists_as_its_own_are_proposed(abstract, name):
+    assert found(abstract)[name] == ("Method", "proposed"), found(abstract)
+
+
+def test_the_parts_of_others_work_are_not_proposed():
+    got = found(
+        "We study two popular components of detectors: Spatial Pyramid Pooling (SPP) and "
+        "Feature Pyramid Fusion (FPF)."
+    )
+    assert all(role != "proposed" for _, role in got.values()), got

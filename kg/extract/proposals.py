@@ -45,12 +45,12 @@ def _promote(c: Candidate) -> None:
     c.role, c.confidence = Role.PROPOSED, 0.9
 
 
-def _unknown_name(c: Candidate) -> bool:
+def _unknown_name(c: Candidate, strength: str = "strong") -> bool:
     return (
         c.type in _OWN_TYPES
         and c.role is not Role.PROPOSED
         and c.label is None
-        and (c.long is not None or c.strength == "strong")
+        and (c.long is not None or c.strength == strength)
     )
 
 
@@ -110,5 +110,42 @@ def named_in_title(cands: list[Candidate], title: str) -> None:
             and c.role is not Role.PROPOSED
             and (c.label is None or one_word)
             and key in (name_key(c.text), name_key(c.long or ""))
+        ):
+            _promote(c)
+
+
+# "We tackle this with two contributions: ...", "X consists of two key parts: 1) ...": the
+# names in the rest of the sentence are the parts the paper makes
+_PARTS_RE = re.compile(
+    r"\b(?:two|three|four|five|several|\d)\s+(?:(?:key|main|novel|new|core|major|technical|"
+    r"complementary|primary)\s+){0,2}(?:parts|components|modules|stages|contributions|"
+    r"innovations|novelties|ingredients)\s*(?::|,?\s*(?:namely|i\.e\.,?)\s)[^.;!?]*$"
+)
+_WE_RE = re.compile(r"\b[Ww]e\b")
+_OTHERS_PARTS_RE = re.compile(
+    r"\b(?:existing|popular|standard|classical|conventional|traditional|previous|prior|"
+    r"compare|analy[sz]e|study)\b"
+)
+
+
+def named_parts(text: str, cands: list[Candidate], sent_starts: list[int]) -> None:
+    """The names listed after "two contributions:", "consists of three key components:" in a
+    sentence the paper or its proposed method is the subject of: "We tackle this with two
+    contributions: fused layers, which ..., and a Foo-Norm (FN) conditioning" or "FooBot
+    consists of two parts: 1) Bar Policy Transformer, ... and 2) ...". Only unknown
+    names, defined, name-shaped or of several capitalised words, and not where the sentence
+    speaks of others' work."""
+    own = {name_key(o.text) for o in cands if o.role is Role.PROPOSED}
+    for c in cands:
+        if not (_unknown_name(c) or (_unknown_name(c, "title") and " " in c.text)):
+            continue
+        anchor = min(c.start, c.long_span[0]) if c.long_span else c.start
+        s0 = max((s for s in sent_starts if s <= anchor), default=0)
+        parts = _PARTS_RE.search(text, s0, anchor)
+        if parts is None or _OTHERS_PARTS_RE.search(text, s0, anchor):
+            continue
+        lead = text[s0 : parts.start()]
+        if _WE_RE.search(lead) or any(
+            name_key(o.text) in own and s0 <= o.start < parts.start() for o in cands
         ):
             _promote(c)
