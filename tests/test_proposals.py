@@ -110,3 +110,14 @@ def test_the_parts_of_others_work_are_not_proposed():
         "Feature Pyramid Fusion (FPF)."
     )
     assert all(role != "proposed" for _, role in got.values()), got
+
+
+def test_a_short_title_that_is_a_name_is_proposed():
+    abstract = (
+        "Generative models need a good critic. We train the critic with a smoothness penalty. "
+        "Finally, Ridge GAN reaches competitive results on image benchmarks."
+    )
+    assert found_titled(abstract, "Ridge GAN")["Ridge GAN"] == ("Method", "proposed")
+    # a longer title is a description, not a name
+    got = found_titled(abstract, "On Ridge GAN and the Training of Critics in Image Models")
+    assert got["Ridge GAN"][1] != "proposed", got
