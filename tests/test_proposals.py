@@ -121,3 +121,13 @@ def test_a_short_title_that_is_a_name_is_proposed():
     # a longer title is a description, not a name
     got = found_titled(abstract, "On Ridge GAN and the Training of Critics in Image Models")
     assert got["Ridge GAN"][1] != "proposed", got
+
+
+def test_a_lone_short_form_the_title_names_is_kept_and_proposed():
+    abstract = (
+        "Stiff contact is hard to learn. We present an approach to learn Soft Contact from "
+        "Rigid Replay Experiences (SCORRE) that turns position demonstrations into stiffness "
+        "demonstrations, and test it on a robot arm."
+    )
+    got = found_titled(abstract, "SCORRE: Learning Soft Contact from Rigid Replays")
+    assert got.get("SCORRE") == ("Method", "proposed"), got

@@ -105,12 +105,11 @@ def named_in_title(cands: list[Candidate], title: str) -> None:
     key = name_key(m.group(1))
     one_word = " " not in m.group(1)
     for c in cands:
-        if (
-            c.type in _OWN_TYPES
-            and c.role is not Role.PROPOSED
-            and (c.label is None or one_word)
-            and key in (name_key(c.text), name_key(c.long or ""))
-        ):
+        if key not in (name_key(c.text), name_key(c.long or "")):
+            continue
+        if c.type is None and c.label is None and c.hint is None and c.strength == "strong":
+            c.type = EntityType.METHOD  # "SCAPE", said once and dropped as a local shorthand
+        if c.type in _OWN_TYPES and c.role is not Role.PROPOSED and (c.label is None or one_word):
             _promote(c)
 
 
