@@ -131,3 +131,35 @@ def test_a_lone_short_form_the_title_names_is_kept_and_proposed():
     )
     got = found_titled(abstract, "SCORRE: Learning Soft Contact from Rigid Replays")
     assert got.get("SCORRE") == ("Method", "proposed"), got
+
+
+@pytest.mark.parametrize(
+    ("abstract", "title", "name"),
+    [
+        ("Message passing is slow on deep graphs. First, we propose braided relay networks "
+         "that pass messages in both directions. Experiments show gains.",
+         "Fast Message Passing with Braided Relay Networks", "braided relay networks"),
+        ("Features are usually taken from one layer. We propose a whole-stack encoding which "
+         "joins all layers. The whole-stack encoding is compact.",
+         "A Whole-Stack Encoding for Image Features", "whole-stack encoding"),
+    ],
+)  # fmt: skip
+def test_a_phrase_after_a_cue_that_the_title_spells_is_proposed(abstract, title, name):
+    got = found_titled(abstract, title)
+    assert got.get(name) == ("Method", "proposed"), got
+
+
+@pytest.mark.parametrize(
+    ("abstract", "title"),
+    [
+        # said once after "a": a description
+        ("We introduce a layered planner for kitchen robots. It plans fast.",
+         "A Layered Planner for Kitchen Robots"),
+        # someone else's term
+        ("Decoders use a model of motion, a so-called motion prior. We extend it.",
+         "Motion Prior Decoding"),
+    ],
+)  # fmt: skip
+def test_a_described_or_common_phrase_in_the_title_is_not_proposed(abstract, title):
+    got = found_titled(abstract, title)
+    assert all(role != "proposed" for _, role in got.values()), got

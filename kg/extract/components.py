@@ -43,6 +43,7 @@ from kg.extract.proposals import (
     named_in_apposition,
     named_in_title,
     named_parts,
+    titled_phrases,
 )
 from kg.extract.resources import name_key, triggers
 from kg.extract.spanmodel import SPAN_KEY
@@ -153,6 +154,7 @@ class KGEntities:
         introduced_subject(text, cands, sent_starts)
         named_in_title(cands, doc.user_data.get(TITLE_KEY, ""))
         named_parts(text, cands, sent_starts)
+        titled_phrases(v, text, cands, trig["propose"], doc.user_data.get(TITLE_KEY, ""))
         own_url(text, cands, [text[a:b] for a, b in blocked])
         cands += compared_phrases(v, text, trig["compare"], cands)
         cands += cited_methods(v, text, cands)

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 
 from kg.extract.resources import name_key
-from kg.extract.spans import Candidate
+from kg.extract.spans import Candidate, overlapping
+from kg.extract.words import SO_CALLED_RE, Vocab, W
 from kg.model import EntityType, Role
 
 _OWN_TYPES = (EntityType.METHOD, EntityType.DATASET, EntityType.BENCHMARK)
@@ -148,3 +149,70 @@ def named_parts(text: str, cands: list[Candidate], sent_starts: list[int]) -> No
             name_key(o.text) in own and s0 <= o.start < parts.start() for o in cands
         ):
             _promote(c)
+
+
+# after a proposal cue: an optional article and "novel"/"new", then two to five lower-case words
+# up to a clause ("we propose structured inference networks that ...", "we propose a
+# full-network embedding which ...", "we introduce the routing network paradigm, a ...")
+_CUE_PHRASE_RE = re.compile(
+    r"\s+(?:(?:a|an|the)\s+)?(?:(?:novel|new)\s+)?"
+    r"((?:(?!(?:that|which|to|for|with|as|and|or|in|on|by|of|a|an|the)\b)[a-z][a-z\-]*\s+){1,4}"
+    r"[a-z][a-z\-]*)"
+    r"(?=\s*(?:,|\(|\.|;|:|\s(?:that|which|to|for|with|as|and|in|on|by)\b))"
+)
+
+
+def _words_of(s: str) -> list[str]:
+    return [w.rstrip("s") for w in re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", s.lower())]
+
+
+def titled_phrases(
+    v: Vocab, text: str, cands: list[Candidate], propose: list[tuple[int, int]], title: str
+) -> None:
+    """A lower-case phrase right after a proposal cue that the title spells too is the name of
+    what the paper proposes: "we propose structured inference networks that ..." under the
+    title "Message Passing with Structured Inference Networks". The longest start of the
+    phrase (two words or more) the title holds as consecutive words (up to a plural "s") is
+    added as a proposed method, replacing the candidates inside it; not a field ("deep
+    reinforcement learning") or a generic or known name."""
+    title_words = _words_of(title)
+    if len(title_words) < 2:
+        return
+    title_str = " " + " ".join(title_words) + " "
+    for ts, te in propose:
+        m = _CUE_PHRASE_RE.match(text, te)
+        if m is None or SO_CALLED_RE.search(text, max(0, ts - 4), te):
+            continue  # (not "a so-called trajectory model": someone else's term)
+        words = list(re.finditer(r"[a-z][a-z\-]*", m.group(1)))
+        for n in range(len(words), 1, -1):
+            phrase = m.group(1)[: words[n - 1].end()]
+            if " " + " ".join(_words_of(phrase)) + " " in title_str:
+                break
+        else:
+            continue
+        start = m.start(1)
+        end = start + len(phrase)
+        key = name_key(phrase)
+        if m.group(0).lstrip().startswith(("a ", "an ")) and (
+            text.lower().count(phrase.lower().rstrip("s")) < 2
+        ):
+            continue  # "we introduce a hierarchical model for ...": a description, said once
+        inside = overlapping(cands, start, end)
+        last = phrase.rsplit(None, 1)[-1].lower()
+        if (
+            last not in v.method_heads
+            or last in W.descriptive_heads
+            or last in W.not_proposed_heads
+            or key in v.fields
+            or key in v.generic
+            or key in v.gazetteer
+            or any(c.start < start or c.end > end or c.role is Role.PROPOSED for c in inside)
+        ):
+            continue
+        for c in inside:
+            cands.remove(c)
+        new = Candidate(start, end, phrase, "lower", cues={"propose"})
+        new.type, new.sure = EntityType.METHOD, False
+        _promote(new)
+        cands.append(new)
+    cands.sort(key=lambda c: c.start)
