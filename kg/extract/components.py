@@ -38,6 +38,13 @@ from kg.extract.context import (
     own_url,
     type_lists,
 )
+from kg.extract.proposals import (
+    introduced_subject,
+    named_in_apposition,
+    named_in_title,
+    named_parts,
+    titled_phrases,
+)
 from kg.extract.resources import name_key, triggers
 from kg.extract.spanmodel import SPAN_KEY
 from kg.extract.spans import Candidate, Sent, overlapping, sentences
@@ -143,6 +150,11 @@ class KGEntities:
             decide(v, c, text, sent_of(c.start), trig, cands, counts[name_key(c.text)], local)
         type_lists(text, cands)
         own_subject(text, cands, trig)
+        named_in_apposition(text, cands, trig["propose"], sent_starts)
+        introduced_subject(text, cands, sent_starts)
+        named_in_title(cands, doc.user_data.get(TITLE_KEY, ""))
+        named_parts(text, cands, sent_starts)
+        titled_phrases(v, text, cands, trig["propose"], doc.user_data.get(TITLE_KEY, ""))
         own_url(text, cands, [text[a:b] for a, b in blocked])
         cands += compared_phrases(v, text, trig["compare"], cands)
         cands += cited_methods(v, text, cands)

@@ -1,0 +1,218 @@
+"""Stage 2, roles: proposals that the cue-by-cue reading of :func:`kg.extract.context.decide`
+leaves as used, read from the shape of the whole clause once every candidate is typed.
+
+:func:`named_in_apposition` marks the name the paper gives the novel thing it introduces, set off
+after that thing's description ("we present a novel variant of X, the Foo Model (FM), and");
+:func:`introduced_subject` marks the subject of a passive "... is introduced" whose subject is the
+name with its description ("An efficient two-stage Foo Network (FN) for bar is introduced");
+:func:`named_in_title` marks the name the title opens with ("FooNet: Fast Bar Estimation").
+"""
+
+from __future__ import annotations
+
+import re
+
+from kg.extract.resources import name_key
+from kg.extract.spans import Candidate, overlapping
+from kg.extract.words import SO_CALLED_RE, Vocab, W
+from kg.model import EntityType, Role
+
+_OWN_TYPES = (EntityType.METHOD, EntityType.DATASET, EntityType.BENCHMARK)
+# emphasis markup an abstract may keep around a name: "{\em foo bar} (FB)", "\emph{foo}"
+_MARKUP = r"(?:\{\\(?:em|it|bf)\s+|\\(?:emph|textit|textbf)\{)?"
+_OPEN_QUOTES = r"[\"'`\u201c\u2018]*"
+# "we present a novel variant of hierarchical HMMs, the ": the description of a new thing, then a
+# comma and the name (no clause between: not "a new method that beats the baseline, the X")
+_APPOSITION_GAP_RE = re.compile(
+    r"\s+(?:a|an)\s+(?:[a-z][\w\-]*\s+)?(?:novel|new)\s+"
+    r"(?:(?!(?:that|which|whose|than|over|outperforms?|outperforming|compared|unlike|versus|vs|"
+    r"existing|popular|standard|classical|conventional|traditional|previous|prior)\b)"
+    r"[^.;:!?,])*,\s+(?:the\s+)?" + _MARKUP + _OPEN_QUOTES
+)
+# the sentence's subject before the name: "An effective and efficient ", "The new "
+_SUBJECT_LEAD_RE = re.compile(
+    r"\s*(?:[A-Z][a-z]+,\s*)?(?:a|an|the)\s+(?:(?:[a-z][\w\-]*|and)\s+){0,4}", re.I
+)
+# after the name: an optional bracket, at most eight lower-case words (no punctuation), then
+# "is introduced": "(MVQ-Former) for aggregating semantic information is introduced."
+_INTRODUCED_AFTER_RE = re.compile(
+    r"\)?(?:\s*\([^()]*\))?(?:\s+[a-z][\w\-]*){0,8}\s+(?:is|are)\s+(?:\w+ly\s+)?"
+    r"(?:proposed|introduced|presented|developed)\s*[.;]"
+)
+
+
+def _promote(c: Candidate) -> None:
+    c.cues.add("propose")
+    c.role, c.confidence = Role.PROPOSED, 0.9
+
+
+def _unknown_name(c: Candidate, strength: str = "strong") -> bool:
+    return (
+        c.type in _OWN_TYPES
+        and c.role is not Role.PROPOSED
+        and c.label is None
+        and (c.long is not None or c.strength == strength)
+    )
+
+
+def named_in_apposition(
+    text: str, cands: list[Candidate], propose: list[tuple[int, int]], sent_starts: list[int]
+) -> None:
+    """A new name set off by a comma after the description a proposal cue introduces:
+    "This paper presents a novel variant of hierarchical hidden Markov models (HMMs), the
+    multiscale hidden Markov model (MSHMM), and ..." proposes MSHMM, not HMMs. The description
+    must say "novel" or "new" and hold no clause ("that", "than", "outperforms") and no
+    sentence or list punctuation, so the name is the thing described."""
+    for c in cands:
+        if not _unknown_name(c):
+            continue
+        anchor = min(c.start, c.long_span[0]) if c.long_span else c.start
+        s0 = max((s for s in sent_starts if s <= anchor), default=0)
+        for ts, te in propose:
+            if s0 <= ts and te <= anchor and _APPOSITION_GAP_RE.fullmatch(text, te, anchor):
+                if not any(o.role is Role.PROPOSED and te <= o.start < anchor for o in cands):
+                    _promote(c)
+                break
+
+
+def introduced_subject(text: str, cands: list[Candidate], sent_starts: list[int]) -> None:
+    """The name that opens a sentence ending in a passive "is introduced": "An effective and
+    efficient multi-view querying Transformer (MVQ-Former) for aggregating semantic
+    information is introduced." (up to four lower-case words before the name, eight after;
+    :func:`kg.extract.context.decide` reads the short form "A Foo Network (FN) is proposed")."""
+    for c in cands:
+        if not _unknown_name(c):
+            continue
+        anchor = min(c.start, c.long_span[0]) if c.long_span else c.start
+        s0 = max((s for s in sent_starts if s <= anchor), default=0)
+        after = c.long_span[1] + 1 if c.long_span and c.long_span[0] > c.start else c.end
+        if _SUBJECT_LEAD_RE.fullmatch(text, s0, anchor) and _INTRODUCED_AFTER_RE.match(text, after):
+            _promote(c)
+
+
+# the name a title opens with, before a colon ("FooNet: Fast Bar Estimation"), or the title
+_TITLE_NAME_RE = re.compile(r"\s*([^:]{1,60}?)\s*(?::\s+\S|$)")
+
+
+def named_in_title(cands: list[Candidate], title: str) -> None:
+    """The name a title opens with, before a colon, is the paper's: in "FastFoo: A Scalable
+    Bar Interface", a FastFoo the abstract mentions is proposed wherever it stands ("FastFoo
+    achieves ..."). The name must be the whole text before the colon, of at most four words,
+    or the whole title, of at most three ("Foo GAN"); a name a list knows is taken only when
+    the title spells it as one word ("TLDR: ..."), not a phrase ("Domain Adaptation: ...")."""
+    m = _TITLE_NAME_RE.match(title)
+    if m is None or len(m.group(1).split()) > (4 if m.end(1) < len(title.rstrip()) else 3):
+        return
+    key = name_key(m.group(1))
+    one_word = " " not in m.group(1)
+    for c in cands:
+        if key not in (name_key(c.text), name_key(c.long or "")):
+            continue
+        if c.type is None and c.label is None and c.hint is None and c.strength == "strong":
+            c.type = EntityType.METHOD  # "SCAPE", said once and dropped as a local shorthand
+        if c.type in _OWN_TYPES and c.role is not Role.PROPOSED and (c.label is None or one_word):
+            _promote(c)
+
+
+# "We tackle this with two contributions: ...", "X consists of two key parts: 1) ...": the
+# names in the rest of the sentence are the parts the paper makes
+_PARTS_RE = re.compile(
+    r"\b(?:two|three|four|five|several|\d)\s+(?:(?:key|main|novel|new|core|major|technical|"
+    r"complementary|primary)\s+){0,2}(?:parts|components|modules|stages|contributions|"
+    r"innovations|novelties|ingredients)\s*(?::|,?\s*(?:namely|i\.e\.,?)\s)[^.;!?]*$"
+)
+_WE_RE = re.compile(r"\b[Ww]e\b")
+_OTHERS_PARTS_RE = re.compile(
+    r"\b(?:existing|popular|standard|classical|conventional|traditional|previous|prior|"
+    r"compare|analy[sz]e|study)\b"
+)
+
+
+def named_parts(text: str, cands: list[Candidate], sent_starts: list[int]) -> None:
+    """The names listed after "two contributions:", "consists of three key components:" in a
+    sentence the paper or its proposed method is the subject of: "We tackle this with two
+    contributions: fused layers, which ..., and a Foo-Norm (FN) conditioning" or "FooBot
+    consists of two parts: 1) Bar Policy Transformer, ... and 2) ...". Only unknown
+    names, defined, name-shaped or of several capitalised words, and not where the sentence
+    speaks of others' work."""
+    own = {name_key(o.text) for o in cands if o.role is Role.PROPOSED}
+    for c in cands:
+        if not (_unknown_name(c) or (_unknown_name(c, "title") and " " in c.text)):
+            continue
+        anchor = min(c.start, c.long_span[0]) if c.long_span else c.start
+        s0 = max((s for s in sent_starts if s <= anchor), default=0)
+        parts = _PARTS_RE.search(text, s0, anchor)
+        if parts is None or _OTHERS_PARTS_RE.search(text, s0, anchor):
+            continue
+        lead = text[s0 : parts.start()]
+        if _WE_RE.search(lead) or any(
+            name_key(o.text) in own and s0 <= o.start < parts.start() for o in cands
+        ):
+            _promote(c)
+
+
+# after a proposal cue: an optional article and "novel"/"new", then two to five lower-case words
+# up to a clause ("we propose structured inference networks that ...", "we propose a
+# full-network embedding which ...", "we introduce the routing network paradigm, a ...")
+_CUE_PHRASE_RE = re.compile(
+    r"\s+(?:(?:a|an|the)\s+)?(?:(?:novel|new)\s+)?"
+    r"((?:(?!(?:that|which|to|for|with|as|and|or|in|on|by|of|a|an|the)\b)[a-z][a-z\-]*\s+){1,4}"
+    r"[a-z][a-z\-]*)"
+    r"(?=\s*(?:,|\(|\.|;|:|\s(?:that|which|to|for|with|as|and|in|on|by)\b))"
+)
+
+
+def _words_of(s: str) -> list[str]:
+    return [w.rstrip("s") for w in re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", s.lower())]
+
+
+def titled_phrases(
+    v: Vocab, text: str, cands: list[Candidate], propose: list[tuple[int, int]], title: str
+) -> None:
+    """A lower-case phrase right after a proposal cue that the title spells too is the name of
+    what the paper proposes: "we propose structured inference networks that ..." under the
+    title "Message Passing with Structured Inference Networks". The longest start of the
+    phrase (two words or more) the title holds as consecutive words (up to a plural "s") is
+    added as a proposed method, replacing the candidates inside it; not a field ("deep
+    reinforcement learning") or a generic or known name."""
+    title_words = _words_of(title)
+    if len(title_words) < 2:
+        return
+    title_str = " " + " ".join(title_words) + " "
+    for ts, te in propose:
+        m = _CUE_PHRASE_RE.match(text, te)
+        if m is None or SO_CALLED_RE.search(text, max(0, ts - 4), te):
+            continue  # (not "a so-called trajectory model": someone else's term)
+        words = list(re.finditer(r"[a-z][a-z\-]*", m.group(1)))
+        for n in range(len(words), 1, -1):
+            phrase = m.group(1)[: words[n - 1].end()]
+            if " " + " ".join(_words_of(phrase)) + " " in title_str:
+                break
+        else:
+            continue
+        start = m.start(1)
+        end = start + len(phrase)
+        key = name_key(phrase)
+        if m.group(0).lstrip().startswith(("a ", "an ")) and (
+            text.lower().count(phrase.lower().rstrip("s")) < 2
+        ):
+            continue  # "we introduce a hierarchical model for ...": a description, said once
+        inside = overlapping(cands, start, end)
+        last = phrase.rsplit(None, 1)[-1].lower()
+        if (
+            last not in v.method_heads
+            or last in W.descriptive_heads
+            or last in W.not_proposed_heads
+            or key in v.fields
+            or key in v.generic
+            or key in v.gazetteer
+            or any(c.start < start or c.end > end or c.role is Role.PROPOSED for c in inside)
+        ):
+            continue
+        for c in inside:
+            cands.remove(c)
+        new = Candidate(start, end, phrase, "lower", cues={"propose"})
+        new.type, new.sure = EntityType.METHOD, False
+        _promote(new)
+        cands.append(new)
+    cands.sort(key=lambda c: c.start)

@@ -1,0 +1,165 @@
+"""Proposals read from the whole clause (kg/extract/proposals.py): made-up sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.extract import extract_papers
+from kg.model import Author, Paper, SourceRef
+
+
+def found(abstract: str) -> dict[str, tuple[str, str]]:
+    """name -> (type, role) for one abstract."""
+    p = Paper(
+        id="p",
+        abstract=abstract,
+        abstract_raw=abstract,
+        authors=(Author("ada lovelace", "Ada Lovelace"),),
+        source=SourceRef("t.txt"),
+    )
+    [ep] = extract_papers([p])
+    return {m.name: (m.type.value, m.role.value) for m in ep.mentions}
+
+
+def proposed(abstract: str) -> set[str]:
+    return {name for name, (_, role) in found(abstract).items() if role == "proposed"}
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # the name set off after the description of the new thing
+        ("This paper presents a novel variant of recurrent neural networks (RNNs), the "
+         "braided gating unit network (BGUN), and a training scheme for it.",
+         "braided gating unit network"),
+        ("This work introduces a new kind of memory for long documents, the Folded Ring "
+         "Buffer Memory (FRBM), and proves bounds.", "FRBM"),
+        ("We develop a novel class of hierarchical Dirichlet processes (HDPs), the Nested "
+         "Restaurant Franchise Process (NRFP), and an inference scheme.", "NRFP"),
+        # a passive sentence whose subject is the name with its description
+        ("An efficient and light cross-frame pooling Transformer (CFP-Former) for fusing "
+         "video features is introduced. It runs fast.", "cross-frame pooling Transformer"),
+    ],
+)  # fmt: skip
+def test_name_of_the_described_new_thing_is_proposed(abstract, name):
+    assert any(name in n for n in proposed(abstract)), found(abstract)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # a clause between the description and the name: someone else's
+        ("We propose a novel planner that is faster than the baseline, the Rapid Tree Search "
+         "(RTS), on all maps.", "Rapid Tree Search"),
+        # no "novel" or "new": not a description of the paper's thing
+        ("We study a variant of recurrent neural networks, the braided gating unit network "
+         "(BGUN), and its limits.", "braided gating unit network"),
+        # a passive of something else than a proposal
+        ("An efficient cross-frame pooling Transformer (CFP-Former) for fusing video features "
+         "is used as the backbone.", "cross-frame pooling Transformer"),
+    ],
+)  # fmt: skip
+def test_names_beside_a_description_are_not_always_proposed(abstract, name):
+    assert not any(name in n for n in proposed(abstract)), found(abstract)
+
+
+def found_titled(abstract: str, title: str) -> dict[str, tuple[str, str]]:
+    p = Paper(
+        id="p",
+        title=title,
+        abstract=abstract,
+        abstract_raw=abstract,
+        authors=(Author("ada lovelace", "Ada Lovelace"),),
+        source=SourceRef("t.txt"),
+    )
+    [ep] = extract_papers([p])
+    return {m.name: (m.type.value, m.role.value) for m in ep.mentions}
+
+
+def test_the_name_a_title_opens_with_is_proposed():
+    abstract = (
+        "Grasping soft fruit is hard. We build a low-cost gripper interface with a camera. "
+        "QuickGrip achieves a 90% success rate, twice that of PincerNet."
+    )
+    got = found_titled(abstract, "QuickGrip: A Low-Cost Interface for Soft Fruit Grasping")
+    assert got["QuickGrip"] == ("Method", "proposed"), got
+    assert got["PincerNet"][1] != "proposed", got
+    # a phrase before the colon is no name: nothing is marked for it
+    got = found_titled(abstract, "Soft Fruit: A Low-Cost Interface")
+    assert got["QuickGrip"][1] != "proposed", got
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        ("Training is slow. We tackle this with two contributions: layer folding, which "
+         "prunes layers, and Mixed-Gate Norm (MGN) conditioning, which cuts parameters.",
+         "MGN"),
+        ("We present QuickBot, a method for shelving. QuickBot consists of two parts: 1) "
+         "Shelf Policy Transformer, a network for control, and 2) a fine-tuning procedure.",
+         "Shelf Policy Transformer"),
+    ],
+)  # fmt: skip
+def test_the_parts_the_paper_lists_as_its_own_are_proposed(abstract, name):
+    assert found(abstract)[name] == ("Method", "proposed"), found(abstract)
+
+
+def test_the_parts_of_others_work_are_not_proposed():
+    got = found(
+        "We study two popular components of detectors: Spatial Pyramid Pooling (SPP) and "
+        "Feature Pyramid Fusion (FPF)."
+    )
+    assert all(role != "proposed" for _, role in got.values()), got
+
+
+def test_a_short_title_that_is_a_name_is_proposed():
+    abstract = (
+        "Generative models need a good critic. We train the critic with a smoothness penalty. "
+        "Finally, Ridge GAN reaches competitive results on image benchmarks."
+    )
+    assert found_titled(abstract, "Ridge GAN")["Ridge GAN"] == ("Method", "proposed")
+    # a longer title is a description, not a name
+    got = found_titled(abstract, "On Ridge GAN and the Training of Critics in Image Models")
+    assert got["Ridge GAN"][1] != "proposed", got
+
+
+def test_a_lone_short_form_the_title_names_is_kept_and_proposed():
+    abstract = (
+        "Stiff contact is hard to learn. We present an approach to learn Soft Contact from "
+        "Rigid Replay Experiences (SCORRE) that turns position demonstrations into stiffness "
+        "demonstrations, and test it on a robot arm."
+    )
+    got = found_titled(abstract, "SCORRE: Learning Soft Contact from Rigid Replays")
+    assert got.get("SCORRE") == ("Method", "proposed"), got
+
+
+@pytest.mark.parametrize(
+    ("abstract", "title", "name"),
+    [
+        ("Message passing is slow on deep graphs. First, we propose braided relay networks "
+         "that pass messages in both directions. Experiments show gains.",
+         "Fast Message Passing with Braided Relay Networks", "braided relay networks"),
+        ("Features are usually taken from one layer. We propose a whole-stack encoding which "
+         "joins all layers. The whole-stack encoding is compact.",
+         "A Whole-Stack Encoding for Image Features", "whole-stack encoding"),
+    ],
+)  # fmt: skip
+def test_a_phrase_after_a_cue_that_the_title_spells_is_proposed(abstract, title, name):
+    got = found_titled(abstract, title)
+    assert got.get(name) == ("Method", "proposed"), got
+
+
+@pytest.mark.parametrize(
+    ("abstract", "title"),
+    [
+        # said once after "a": a description
+        ("We introduce a layered planner for kitchen robots. It plans fast.",
+         "A Layered Planner for Kitchen Robots"),
+        # someone else's term
+        ("Decoders use a model of motion, a so-called motion prior. We extend it.",
+         "Motion Prior Decoding"),
+    ],
+)  # fmt: skip
+def test_a_described_or_common_phrase_in_the_title_is_not_proposed(abstract, title):
+    got = found_titled(abstract, title)
+    assert all(role != "proposed" for _, role in got.values()), got
