@@ -5,7 +5,10 @@ leaves as used, read from the shape of the whole clause once every candidate is 
 after that thing's description ("we present a novel variant of X, the Foo Model (FM), and");
 :func:`introduced_subject` marks the subject of a passive "... is introduced" whose subject is the
 name with its description ("An efficient two-stage Foo Network (FN) for bar is introduced");
-:func:`named_in_title` marks the name the title opens with ("FooNet: Fast Bar Estimation").
+:func:`named_in_title` marks the name the title opens with ("FooNet: Fast Bar Estimation");
+:func:`named_parts` marks the names listed after "two contributions:" when we or a proposed name
+make them; :func:`titled_phrases` adds the lower-case name of a proposal that the title spells
+too ("we propose structured foo networks" in a paper titled "Structured Foo Networks for Bar").
 """
 
 from __future__ import annotations
