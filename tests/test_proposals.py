@@ -8,10 +8,11 @@ from kg.extract import extract_papers
 from kg.model import Author, Paper, SourceRef
 
 
-def found(abstract: str) -> dict[str, tuple[str, str]]:
-    """name -> (type, role) for one abstract."""
+def found(abstract: str, title: str = "") -> dict[str, tuple[str, str]]:
+    """name -> (type, role) for one abstract (of a paper with this title)."""
     p = Paper(
         id="p",
+        title=title,
         abstract=abstract,
         abstract_raw=abstract,
         authors=(Author("ada lovelace", "Ada Lovelace"),),
@@ -63,29 +64,16 @@ def test_names_beside_a_description_are_not_always_proposed(abstract, name):
     assert not any(name in n for n in proposed(abstract)), found(abstract)
 
 
-def found_titled(abstract: str, title: str) -> dict[str, tuple[str, str]]:
-    p = Paper(
-        id="p",
-        title=title,
-        abstract=abstract,
-        abstract_raw=abstract,
-        authors=(Author("ada lovelace", "Ada Lovelace"),),
-        source=SourceRef("t.txt"),
-    )
-    [ep] = extract_papers([p])
-    return {m.name: (m.type.value, m.role.value) for m in ep.mentions}
-
-
 def test_the_name_a_title_opens_with_is_proposed():
     abstract = (
         "Grasping soft fruit is hard. We build a low-cost gripper interface with a camera. "
         "QuickGrip achieves a 90% success rate, twice that of PincerNet."
     )
-    got = found_titled(abstract, "QuickGrip: A Low-Cost Interface for Soft Fruit Grasping")
+    got = found(abstract, "QuickGrip: A Low-Cost Interface for Soft Fruit Grasping")
     assert got["QuickGrip"] == ("Method", "proposed"), got
     assert got["PincerNet"][1] != "proposed", got
     # a phrase before the colon is no name: nothing is marked for it
-    got = found_titled(abstract, "Soft Fruit: A Low-Cost Interface")
+    got = found(abstract, "Soft Fruit: A Low-Cost Interface")
     assert got["QuickGrip"][1] != "proposed", got
 
 
@@ -117,9 +105,9 @@ def test_a_short_title_that_is_a_name_is_proposed():
         "Generative models need a good critic. We train the critic with a smoothness penalty. "
         "Finally, Ridge GAN reaches competitive results on image benchmarks."
     )
-    assert found_titled(abstract, "Ridge GAN")["Ridge GAN"] == ("Method", "proposed")
+    assert found(abstract, "Ridge GAN")["Ridge GAN"] == ("Method", "proposed")
     # a longer title is a description, not a name
-    got = found_titled(abstract, "On Ridge GAN and the Training of Critics in Image Models")
+    got = found(abstract, "On Ridge GAN and the Training of Critics in Image Models")
     assert got["Ridge GAN"][1] != "proposed", got
 
 
@@ -129,7 +117,7 @@ def test_a_lone_short_form_the_title_names_is_kept_and_proposed():
         "Rigid Replay Experiences (SCORRE) that turns position demonstrations into stiffness "
         "demonstrations, and test it on a robot arm."
     )
-    got = found_titled(abstract, "SCORRE: Learning Soft Contact from Rigid Replays")
+    got = found(abstract, "SCORRE: Learning Soft Contact from Rigid Replays")
     assert got.get("SCORRE") == ("Method", "proposed"), got
 
 
@@ -145,7 +133,7 @@ def test_a_lone_short_form_the_title_names_is_kept_and_proposed():
     ],
 )  # fmt: skip
 def test_a_phrase_after_a_cue_that_the_title_spells_is_proposed(abstract, title, name):
-    got = found_titled(abstract, title)
+    got = found(abstract, title)
     assert got.get(name) == ("Method", "proposed"), got
 
 
@@ -161,5 +149,5 @@ def test_a_phrase_after_a_cue_that_the_title_spells_is_proposed(abstract, title,
     ],
 )  # fmt: skip
 def test_a_described_or_common_phrase_in_the_title_is_not_proposed(abstract, title):
-    got = found_titled(abstract, title)
+    got = found(abstract, title)
     assert all(role != "proposed" for _, role in got.values()), got
