@@ -128,13 +128,13 @@ def detokenize(words: Iterable[str]) -> str:
 _PARENTHESIS = re.compile(r"(.+?) ?\(([^()]+)\) ?(.*)")
 
 
-_DATA_NOUN_END = re.compile(r"\s+(?:data\s*sets?|corpus|corpora|benchmarks?)$", re.IGNORECASE)
+_DATA_NOUNS = r"data\s*sets?|corpus|corpora|benchmarks?"
+_DATA_NOUN_END = re.compile(rf"\s+(?:{_DATA_NOUNS})$", re.IGNORECASE)
 # also a split or a kind of data between the name and the noun, and "set", "data", "database":
 # "ImageNet test set", "WIDER FACE validation dataset", "IJB-B face recognition dataset",
 # "Gigaword benchmark dataset", "AFLW database", "SWB-1 training data"
 _DATA_WORDS_END = re.compile(
-    r"(?:\s+[a-z][a-z\-]*){0,3}?\s+(?:(?:data\s*sets?|corpus|corpora|benchmarks?|database|data|sets?)"
-    r"\s*)+$"
+    rf"(?:\s+[a-z][a-z\-]*){{0,3}}?\s+(?:(?:{_DATA_NOUNS}|database|data|sets?)\s*)+$"
 )
 _NAME_CHAR = re.compile(r"[A-Z0-9]")
 

@@ -35,7 +35,6 @@ from kg.extract.context import (
     Triggers,
     decide,
     own_subject,
-    own_url,
     type_lists,
 )
 from kg.extract.proposals import (
@@ -43,6 +42,7 @@ from kg.extract.proposals import (
     named_in_apposition,
     named_in_title,
     named_parts,
+    own_url,
     titled_phrases,
 )
 from kg.extract.resources import name_key, triggers
@@ -56,7 +56,8 @@ if not Doc.has_extension("kg_mentions"):
     Doc.set_extension("kg_mentions", default=None)
 
 
-#: ``doc.user_data`` key of the paper's title (:func:`titled`), which the task stage reads
+#: ``doc.user_data`` key of the paper's title (:func:`titled`), which the proposal rules and
+#: the task stage read
 TITLE_KEY = "kg_title"
 
 
@@ -150,11 +151,12 @@ class KGEntities:
             decide(v, c, text, sent_of(c.start), trig, cands, counts[name_key(c.text)], local)
         type_lists(text, cands)
         own_subject(text, cands, trig)
+        title = doc.user_data.get(TITLE_KEY, "")
         named_in_apposition(text, cands, trig["propose"], sent_starts)
         introduced_subject(text, cands, sent_starts)
-        named_in_title(cands, doc.user_data.get(TITLE_KEY, ""))
+        named_in_title(cands, title)
         named_parts(text, cands, sent_starts)
-        titled_phrases(v, text, cands, trig["propose"], doc.user_data.get(TITLE_KEY, ""))
+        titled_phrases(v, text, cands, trig["propose"], title)
         own_url(text, cands, [text[a:b] for a, b in blocked])
         cands += compared_phrases(v, text, trig["compare"], cands)
         cands += cited_methods(v, text, cands)
@@ -178,7 +180,7 @@ class KGEntities:
             gazetteer_tasks,
             max_tasks=self.max_tasks,
             model_tasks=model_tasks,
-            title=doc.user_data.get(TITLE_KEY, ""),
+            title=title,
         )
         doc._.kg_mentions = mentions
         return doc

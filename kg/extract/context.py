@@ -674,26 +674,6 @@ def own_subject(text: str, cands: list[Candidate], trig: Triggers) -> None:
         m.role, m.confidence = Role.PROPOSED, 0.75
 
 
-_URL_PIECES_RE = re.compile(r"[./]")
-
-
-def own_url(text: str, cands: list[Candidate], urls: list[str]) -> None:
-    """A name the abstract's own web address spells is the paper's: "compliance feedback from
-    DeliGrasp policies ... Our code and videos are available at: https://deligrasp.github.io".
-    An unknown method or dataset name whose key is the key of a piece of such an address (a
-    host label or a path segment) is proposed."""
-    pieces = {name_key(p) for url in urls for p in _URL_PIECES_RE.split(url) if len(p) > 2}
-    for c in cands:
-        if (
-            c.type in (EntityType.METHOD, EntityType.DATASET, EntityType.BENCHMARK)
-            and c.label is None
-            and c.role is not Role.PROPOSED
-            and name_key(c.text) in pieces
-        ):
-            c.cues.add("propose")
-            c.role, c.confidence = Role.PROPOSED, 0.75
-
-
 def type_lists(text: str, cands: list[Candidate]) -> None:
     """Names in one coordinated list ("on X, Y and Z") are one kind of thing: a name typed
     only by its context takes the type of the known names (gazetteer, definition, model

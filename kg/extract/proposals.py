@@ -8,11 +8,13 @@ name with its description ("An efficient two-stage Foo Network (FN) for bar is i
 :func:`named_in_title` marks the name the title opens with ("FooNet: Fast Bar Estimation");
 :func:`named_parts` marks the names listed after "two contributions:" when we or a proposed name
 make them; :func:`titled_phrases` adds the lower-case name of a proposal that the title spells
-too ("we propose structured foo networks" in a paper titled "Structured Foo Networks for Bar").
+too ("we propose structured foo networks" in a paper titled "Structured Foo Networks for Bar");
+:func:`own_url` marks a name the abstract's own web address spells.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from kg.extract.resources import name_key
@@ -49,6 +51,14 @@ def _promote(c: Candidate) -> None:
     c.role, c.confidence = Role.PROPOSED, 0.9
 
 
+def _opening(c: Candidate, sent_starts: list[int]) -> tuple[int, int]:
+    """(start of its sentence, start of the candidate with its long form) — what a rule reads
+    between the two."""
+    anchor = min(c.start, c.long_span[0]) if c.long_span else c.start
+    i = bisect.bisect_right(sent_starts, anchor)
+    return (sent_starts[i - 1] if i else 0), anchor
+
+
 def _unknown_name(c: Candidate, strength: str = "strong") -> bool:
     return (
         c.type in _OWN_TYPES
@@ -69,8 +79,7 @@ def named_in_apposition(
     for c in cands:
         if not _unknown_name(c):
             continue
-        anchor = min(c.start, c.long_span[0]) if c.long_span else c.start
-        s0 = max((s for s in sent_starts if s <= anchor), default=0)
+        s0, anchor = _opening(c, sent_starts)
         for ts, te in propose:
             if s0 <= ts and te <= anchor and _APPOSITION_GAP_RE.fullmatch(text, te, anchor):
                 if not any(o.role is Role.PROPOSED and te <= o.start < anchor for o in cands):
@@ -86,8 +95,7 @@ def introduced_subject(text: str, cands: list[Candidate], sent_starts: list[int]
     for c in cands:
         if not _unknown_name(c):
             continue
-        anchor = min(c.start, c.long_span[0]) if c.long_span else c.start
-        s0 = max((s for s in sent_starts if s <= anchor), default=0)
+        s0, anchor = _opening(c, sent_starts)
         after = c.long_span[1] + 1 if c.long_span and c.long_span[0] > c.start else c.end
         if _SUBJECT_LEAD_RE.fullmatch(text, s0, anchor) and _INTRODUCED_AFTER_RE.match(text, after):
             _promote(c)
@@ -142,8 +150,7 @@ def named_parts(text: str, cands: list[Candidate], sent_starts: list[int]) -> No
     for c in cands:
         if not (_unknown_name(c) or (_unknown_name(c, "title") and " " in c.text)):
             continue
-        anchor = min(c.start, c.long_span[0]) if c.long_span else c.start
-        s0 = max((s for s in sent_starts if s <= anchor), default=0)
+        s0, anchor = _opening(c, sent_starts)
         parts = _PARTS_RE.search(text, s0, anchor)
         if parts is None or _OTHERS_PARTS_RE.search(text, s0, anchor):
             continue
@@ -219,3 +226,23 @@ def titled_phrases(
         _promote(new)
         cands.append(new)
     cands.sort(key=lambda c: c.start)
+
+
+_URL_PIECES_RE = re.compile(r"[./]")
+
+
+def own_url(text: str, cands: list[Candidate], urls: list[str]) -> None:
+    """A name the abstract's own web address spells is the paper's: "compliance feedback from
+    DeliGrasp policies ... Our code and videos are available at: https://deligrasp.github.io".
+    An unknown method or dataset name whose key is the key of a piece of such an address (a
+    host label or a path segment) is proposed."""
+    pieces = {name_key(p) for url in urls for p in _URL_PIECES_RE.split(url) if len(p) > 2}
+    for c in cands:
+        if (
+            c.type in (EntityType.METHOD, EntityType.DATASET, EntityType.BENCHMARK)
+            and c.label is None
+            and c.role is not Role.PROPOSED
+            and name_key(c.text) in pieces
+        ):
+            c.cues.add("propose")
+            c.role, c.confidence = Role.PROPOSED, 0.75
