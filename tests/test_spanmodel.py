@@ -171,6 +171,8 @@ def test_kg_gold_is_found_in_the_abstracts_and_heldout_is_never_trained_on():
         project(["tune7"])
     with pytest.raises(ConfigError, match="tune8"):  # the same, a round later
         project(["tune8"])
+    with pytest.raises(ConfigError, match="tune9"):  # and a round after that
+        project(["tune9"])
 
 
 def test_kg_train_says_where_the_corpora_should_be(tmp_path: Path):
