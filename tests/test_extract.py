@@ -145,6 +145,16 @@ def test_benchmarks_in_parentheses_are_data():
     }
 
 
+def test_capitalised_words_listed_after_a_data_noun_and_a_bracket_or_colon_are_data():
+    # a plain capitalised word is data when the list follows "datasets (" or "benchmarks:"
+    got = found("Experiments on two benchmarks (Zorbix and Quaxel) show that the method is robust.")
+    assert got["Zorbix"] == ("Dataset", "evaluated_on")
+    assert got["Quaxel"] == ("Dataset", "evaluated_on")
+    got = found("We obtain good accuracy on standard benchmarks: Zorb-15, Quax-7 and Caltech-256.")
+    assert got["Zorb-15"] == ("Dataset", "evaluated_on")
+    assert got["Quax-7"] == ("Dataset", "evaluated_on")
+
+
 def test_bench_arena_gym_names_are_benchmarks():
     got = found("Our agent outperforms GPT-4 on LongBench. We introduce ToolBench-v2 for tools.")
     assert got["LongBench"] == ("Benchmark", "evaluated_on")

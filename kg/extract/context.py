@@ -405,7 +405,7 @@ def decide(
     if trig_kind:
         kind, ts = trig_kind
         lead = text[max(s0, ts - 70) : ts].lower().split()[-8:]
-        if kind == "datalist":
+        if kind in ("datalist", "datanoun"):
             data_ctx = True
         elif kind in ("on", "across"):
             # "deployments on a Clearpath Husky": one of a kind of thing (a robot, a device),
@@ -532,8 +532,9 @@ def decide(
         elif (
             data_ctx
             and (not method_ctx or _DATA_NOUN_NEXT_RE.match(text, c.end))
-            and (c.strength != "cap" or named_data)
-        ):  # "co-training with existing static ALOHA datasets": the data noun says more
+            and (c.strength != "cap" or named_data or (trig_kind or ("",))[0] == "datanoun")
+        ):  # "co-training with existing static ALOHA datasets": the data noun says more; a
+            # capitalised word listed after "datasets:" or "benchmarks (" is named data too
             t = EntityType.DATASET
         elif c.long:
             t = long_type or (
@@ -733,7 +734,7 @@ def list_trigger(
     v: Vocab, c: Candidate, text: str, s0: int, trig: Triggers, cands: list[Candidate]
 ) -> tuple[str, int] | None:
     """What heads the list this candidate stands in ("on X, Y and Z", "such as X"):
-    ("on" | "list" | "datalist" | "compare", start of the trigger) or None."""
+    ("on" | "list" | "datalist" | "datanoun" | "compare", start of the trigger) or None."""
     pos = c.start
     ends = {o.end: o for o in cands if s0 <= o.start < c.start}
     # walk left over list items: names, or one lower-case word ("IOI, arithmetic, MMLU")
@@ -744,7 +745,7 @@ def list_trigger(
         if "(" in m.group() or ":" in m.group():
             noun = _LIST_LEAD_NOUN_RE.search(text[s0 : m.start()])
             if noun and noun.group(1) in v.data_heads:
-                return "datalist", s0 + noun.start(1)
+                return "datanoun", s0 + noun.start(1)  # "four datasets: A, B", "(A and B)"
             pos = m.start()
             break
         prev = ends.get(m.start())
