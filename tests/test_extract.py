@@ -155,6 +155,15 @@ def test_capitalised_words_listed_after_a_data_noun_and_a_bracket_or_colon_are_d
     assert got["Quax-7"] == ("Dataset", "evaluated_on")
 
 
+def test_a_list_of_datasets_the_sentence_evaluates_on_is_not_our_own():
+    got = found("We report strong results on three real world datasets: Zorb-15 and Caltech-256.")
+    assert got["Zorb-15"] == ("Dataset", "evaluated_on")
+    got = found("We introduce three new benchmarks: Zorb-15, Quax-7 and Quaxel-Hard.")
+    assert got["Quax-7"] == ("Benchmark", "proposed")
+    got = found("We consider two instantiations: Zorb-Linear and Zorb-MLP.")
+    assert got["Zorb-MLP"] == ("Method", "proposed")
+
+
 def test_bench_arena_gym_names_are_benchmarks():
     got = found("Our agent outperforms GPT-4 on LongBench. We introduce ToolBench-v2 for tools.")
     assert got["LongBench"] == ("Benchmark", "evaluated_on")

@@ -129,6 +129,11 @@ _OWN_LIST_BEFORE_RE = re.compile(
     r"(?:instantiations|variants|versions|models|methods|algorithms|architectures|estimators|"
     r"benchmarks|datasets)\s*:\s*$"
 )
+# ... but not the data a sentence evaluates on: "We report results on three datasets: A, B"
+_EVAL_CLAUSE_RE = re.compile(
+    r"\b(?:on|across|evaluat\w*|test\w*|experiment\w*|report\w*|achiev\w*|validat\w*|"
+    r"demonstrat\w*|show\w*|results?|performance|outperform\w*)\b"
+)
 # the noun a naming cue names: "a large-scale simulation dataset named X", "a benchmark called X"
 _NOUN_BEFORE_NAMING_RE = re.compile(
     r"\b([a-z][\w\-]*),?\s+(?:called|named|dubbed|termed|coined)(?:\s+as)?\s*$"
@@ -280,6 +285,10 @@ def decide(
     # "we propose two new conditional GAN architectures: A and B", not "two widely-used ...
     # methods: A and B"
     own_list = _OWN_LIST_BEFORE_RE.search(own_before)
+    if own_list is not None and _EVAL_CLAUSE_RE.search(own_list[0]):
+        own_list = None
+    if own_list is not None and own_list[0].rstrip(" :").endswith(("benchmarks", "datasets")):
+        proposed_as = data_type(own_list[0].rstrip(" :").rsplit(None, 1)[-1])
     if c.label is None and (
         _OWN_NAME_BEFORE_RE.search(own_before)
         or (own_list is not None and not _OTHERS_RE.search(own_list[0]))
