@@ -164,6 +164,16 @@ def test_a_list_of_datasets_the_sentence_evaluates_on_is_not_our_own():
     assert got["Zorb-MLP"] == ("Method", "proposed")
 
 
+def test_a_capitalised_name_after_an_adjective_and_before_a_data_noun_is_data():
+    got = found("We evaluate on the challenging Zorbo dataset and demonstrate improvements.")
+    assert got["Zorbo"] == ("Dataset", "evaluated_on")
+    got = found("Our model predicts well on several Quaxel datasets.")
+    assert got["Quaxel"] == ("Dataset", "evaluated_on")
+    # an adjective-shaped capitalised word is no name
+    got = found("We study regret in the stochastic Markovian environments of online learning.")
+    assert "Markovian" not in got
+
+
 def test_bench_arena_gym_names_are_benchmarks():
     got = found("Our agent outperforms GPT-4 on LongBench. We introduce ToolBench-v2 for tools.")
     assert got["LongBench"] == ("Benchmark", "evaluated_on")

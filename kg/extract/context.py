@@ -63,6 +63,11 @@ _NAMED_DATA_RE = _named_list_re("")
 # dataset")
 _NAMED_DATA_THE_RE = _named_list_re(r"(?:the\s+)?")
 _NAMED_DATA_LEAD_RE = re.compile(r"(?:\b(?:the|on|and|or|in|from|using|with)|[,(])\s+$")
+# or one lower-case word after it: "on the challenging Foo dataset", "on several Foo datasets"
+# (not an adjective-shaped name: "the stochastic Markovian environments")
+_NAMED_DATA_ADJ_LEAD_RE = re.compile(
+    r"\b(?:the|on|using|from|across)\s+(?!(?:of|for|to|by|and|or)\b)[a-z][\w\-]*\s+$"
+)
 _LIST_SEP_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*\(\s*|:\s*|/)\Z")
 # between a trigger and the list: "the", numbers and at most two adjective-like words
 _GAP_RE = re.compile(
@@ -394,7 +399,13 @@ def decide(
                 and _NAMED_DATA_THE_RE.fullmatch(text, tail, list_tail.start(2) + tail)
             )
         )
-        and _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
+        and (
+            _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
+            or (
+                _NAMED_DATA_ADJ_LEAD_RE.search(text, max(s0, c.start - 40), c.start)
+                and not c.text.lower().endswith((*W.adjective_endings, "an"))
+            )
+        )
     )
     if (
         "propose" in c.cues
