@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from kg.extract.datanames import EVAL_CLAUSE_RE, adjective_lead
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, Sent
 from kg.extract.words import SO_CALLED_RE, Vocab, W, data_type, head
@@ -63,11 +64,6 @@ _NAMED_DATA_RE = _named_list_re("")
 # dataset")
 _NAMED_DATA_THE_RE = _named_list_re(r"(?:the\s+)?")
 _NAMED_DATA_LEAD_RE = re.compile(r"(?:\b(?:the|on|and|or|in|from|using|with)|[,(])\s+$")
-# or one lower-case word after it: "on the challenging Foo dataset", "on several Foo datasets"
-# (not an adjective-shaped name: "the stochastic Markovian environments")
-_NAMED_DATA_ADJ_LEAD_RE = re.compile(
-    r"\b(?:the|on|using|from|across)\s+(?!(?:of|for|to|by|and|or)\b)[a-z][\w\-]*\s+$"
-)
 _LIST_SEP_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*\(\s*|:\s*|/)\Z")
 # between a trigger and the list: "the", numbers and at most two adjective-like words
 _GAP_RE = re.compile(
@@ -133,11 +129,6 @@ _OWN_LIST_BEFORE_RE = re.compile(
     r"\b[Ww]e\b[^.;]*\b(?:two|three|four|five|several|\d)\s+(?:[\w\-]+\s+){0,3}"
     r"(?:instantiations|variants|versions|models|methods|algorithms|architectures|estimators|"
     r"benchmarks|datasets)\s*:\s*$"
-)
-# ... but not the data a sentence evaluates on: "We report results on three datasets: A, B"
-_EVAL_CLAUSE_RE = re.compile(
-    r"\b(?:on|across|evaluat\w*|test\w*|experiment\w*|report\w*|achiev\w*|validat\w*|"
-    r"demonstrat\w*|show\w*|results?|performance|outperform\w*)\b"
 )
 # the noun a naming cue names: "a large-scale simulation dataset named X", "a benchmark called X"
 _NOUN_BEFORE_NAMING_RE = re.compile(
@@ -290,7 +281,7 @@ def decide(
     # "we propose two new conditional GAN architectures: A and B", not "two widely-used ...
     # methods: A and B"
     own_list = _OWN_LIST_BEFORE_RE.search(own_before)
-    if own_list is not None and _EVAL_CLAUSE_RE.search(own_list[0]):
+    if own_list is not None and EVAL_CLAUSE_RE.search(own_list[0]):
         own_list = None
     if own_list is not None and own_list[0].rstrip(" :").endswith(("benchmarks", "datasets")):
         proposed_as = data_type(own_list[0].rstrip(" :").rsplit(None, 1)[-1])
@@ -401,10 +392,7 @@ def decide(
         )
         and (
             _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
-            or (
-                _NAMED_DATA_ADJ_LEAD_RE.search(text, max(s0, c.start - 40), c.start)
-                and not c.text.lower().endswith((*W.adjective_endings, "an"))
-            )
+            or adjective_lead(text, s0, c.start, c.text)
         )
     )
     if (
