@@ -174,6 +174,15 @@ def test_a_capitalised_name_after_an_adjective_and_before_a_data_noun_is_data():
     assert "Markovian" not in got
 
 
+def test_a_name_ending_in_a_count_of_thousands_is_data_and_of_millions_in_a_data_context():
+    got = found("Our model, pretrained on Zorbo-50K, transfers to real-world tasks.")
+    assert got["Zorbo-50K"] == ("Dataset", "evaluated_on")
+    got = found("Experiments on Zorbo-1M and Quaxel-2M show that our method scales.")
+    assert got["Zorbo-1M"] == ("Dataset", "evaluated_on")
+    got = found("We compare with Quax-350M and Quax-1.3B on language modeling.")
+    assert got["Quax-350M"] == ("Method", "uses")
+
+
 def test_bench_arena_gym_names_are_benchmarks():
     got = found("Our agent outperforms GPT-4 on LongBench. We introduce ToolBench-v2 for tools.")
     assert got["LongBench"] == ("Benchmark", "evaluated_on")

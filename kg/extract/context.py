@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from kg.extract.datanames import EVAL_CLAUSE_RE, adjective_lead
+from kg.extract.datanames import EVAL_CLAUSE_RE, adjective_lead, data_size
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, Sent
 from kg.extract.words import SO_CALLED_RE, Vocab, W, data_type, head
@@ -529,6 +529,8 @@ def decide(
             t = long_type
         elif head_type in (EntityType.DATASET, EntityType.BENCHMARK) and c.text[:1].isupper():
             t = head_type  # "we develop the ASIMOV Benchmark": a name with a data head
+        elif data_size(v, c.text, data_ctx, method_ctx):
+            t = EntityType.DATASET  # "pretrained on Foo-50K", "we release Bar-1M"
         elif proposed or MODEL_SIZE_RE.search(c.text):
             t = EntityType.METHOD
         elif head_type is EntityType.TASK or (c.long and long_type is EntityType.TASK):
