@@ -183,6 +183,14 @@ def test_a_name_ending_in_a_count_of_thousands_is_data_and_of_millions_in_a_data
     assert got["Quax-350M"] == ("Method", "uses")
 
 
+def test_a_capitalised_name_with_a_kind_of_data_before_the_data_noun_is_data():
+    got = found("Our method outperforms prior work on the Zorbo manipulation benchmark.")
+    assert got["Zorbo"] == ("Dataset", "evaluated_on")
+    got = found("Experiments on the Zorbo and Quaxel simulation benchmarks show gains.")
+    assert got["Quaxel"] == ("Dataset", "evaluated_on")
+    assert "Gaussian" not in found("We evaluate on the Gaussian mixture dataset.")
+
+
 def test_bench_arena_gym_names_are_benchmarks():
     got = found("Our agent outperforms GPT-4 on LongBench. We introduce ToolBench-v2 for tools.")
     assert got["LongBench"] == ("Benchmark", "evaluated_on")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from kg.extract.datanames import EVAL_CLAUSE_RE, adjective_lead, data_size
+from kg.extract.datanames import EVAL_CLAUSE_RE, adjective_lead, data_size, kind_of_data
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, Sent
 from kg.extract.words import SO_CALLED_RE, Vocab, W, data_type, head
@@ -394,6 +394,9 @@ def decide(
             _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
             or adjective_lead(text, s0, c.start, c.text)
         )
+    ) or bool(  # "on the Foo manipulation benchmark"
+        _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
+        and kind_of_data(v, text, c.end, s1, c.text)
     )
     if (
         "propose" in c.cues
@@ -402,11 +405,15 @@ def decide(
         and not list_tail.group(1)
     ):
         proposed_as = data_type(list_tail.group(2))  # "we release the FooBar-3 benchmark"
-    if (list_tail and list_tail.group(2) in v.data_heads) or (
-        list_tail
-        and list_tail.group(2) in ("tasks", "task")
-        and c.strength == "strong"
-        and not list_tail.group(1)
+    if (
+        named_data
+        or (list_tail and list_tail.group(2) in v.data_heads)
+        or (
+            list_tail
+            and list_tail.group(2) in ("tasks", "task")
+            and c.strength == "strong"
+            and not list_tail.group(1)
+        )
     ):
         data_ctx = True
     trig_kind = list_trigger(v, c, text, s0, trig, cands)

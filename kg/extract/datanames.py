@@ -42,3 +42,26 @@ def data_size(v: Vocab, name: str, data_ctx: bool, method_ctx: bool) -> bool:
     if m is None or method_ctx or v.known_label(name[: m.start()]) is EntityType.METHOD:
         return False
     return m.group(1) in "Kk" or data_ctx
+
+
+# the rest of a list of capitalised names, one lower-case word and the noun after it
+_KIND_TAIL_RE = re.compile(
+    r"(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)(?:the\s+)?[A-Z0-9][^\s,]*"
+    r"(?:\s[A-Z0-9][^\s,]*){0,3})*\s+([a-z][\w\-]*)\s+([a-z][\w\-]*)\b"
+)
+
+
+def kind_of_data(v: Vocab, text: str, end: int, stop: int, name: str) -> bool:
+    """One lower-case word that says what kind of data stands between a capitalised name (or
+    a list of them) and a data noun: "the Foo manipulation benchmark", "the Foo and Bar
+    driving datasets"; not a method's noun ("the Foo network dataset") nor after an
+    adjective-shaped or plural name ("the Gaussian mixture dataset", "Yahoo's ranking
+    datasets")."""
+    m = _KIND_TAIL_RE.match(text[end:stop])
+    return bool(
+        m
+        and m.group(2) in v.data_heads
+        and m.group(1) not in v.method_heads
+        and m.group(1) not in v.data_heads
+        and not name.lower().endswith((*W.adjective_endings, "an", "s"))
+    )
