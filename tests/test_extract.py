@@ -191,6 +191,14 @@ def test_a_capitalised_name_with_a_kind_of_data_before_the_data_noun_is_data():
     assert "Gaussian" not in found("We evaluate on the Gaussian mixture dataset.")
 
 
+def test_names_a_model_is_trained_on_or_a_sentence_opens_on_are_data():
+    got = found("These networks were trained on MOKEC-100 and JAKAR-10, two vision collections.")
+    assert got["MOKEC-100"] == ("Dataset", "evaluated_on")
+    assert got["JAKAR-10"] == ("Dataset", "evaluated_on")
+    got = found("On GopibAho, our adversarial training yields strong robustness.")
+    assert got["GopibAho"] == ("Dataset", "evaluated_on")
+
+
 def test_bench_arena_gym_names_are_benchmarks():
     got = found("Our agent outperforms GPT-4 on LongBench. We introduce ToolBench-v2 for tools.")
     assert got["LongBench"] == ("Benchmark", "evaluated_on")

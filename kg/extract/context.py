@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from kg.extract.datanames import EVAL_CLAUSE_RE, adjective_lead, data_size, kind_of_data
+from kg.extract import datanames as dn
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, Sent
 from kg.extract.words import SO_CALLED_RE, Vocab, W, data_type, head
@@ -281,7 +281,7 @@ def decide(
     # "we propose two new conditional GAN architectures: A and B", not "two widely-used ...
     # methods: A and B"
     own_list = _OWN_LIST_BEFORE_RE.search(own_before)
-    if own_list is not None and EVAL_CLAUSE_RE.search(own_list[0]):
+    if own_list is not None and dn.EVAL_CLAUSE_RE.search(own_list[0]):
         own_list = None
     if own_list is not None and own_list[0].rstrip(" :").endswith(("benchmarks", "datasets")):
         proposed_as = data_type(own_list[0].rstrip(" :").rsplit(None, 1)[-1])
@@ -392,11 +392,11 @@ def decide(
         )
         and (
             _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
-            or adjective_lead(text, s0, c.start, c.text)
+            or dn.adjective_lead(text, s0, c.start, c.text)
         )
     ) or bool(  # "on the Foo manipulation benchmark"
         _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
-        and kind_of_data(v, text, c.end, s1, c.text)
+        and dn.kind_of_data(v, text, c.end, s1, c.text)
     )
     if (
         "propose" in c.cues
@@ -428,7 +428,7 @@ def decide(
             if not _A_BEFORE_RE.search(text, ts, c.start) or _DATA_NOUN_SOON_RE.match(
                 text, c.end
             ):  # ("On a Parkinson GWAS dataset", "on a Resource Management test set")
-                data_ctx = bool(EVAL_CUE_RE.search(sentence))
+                data_ctx = bool(EVAL_CUE_RE.search(sentence)) or dn.on_data(text, s0, ts, c.end)
             elif (
                 c.label is None
                 and not c.long
@@ -536,7 +536,7 @@ def decide(
             t = long_type
         elif head_type in (EntityType.DATASET, EntityType.BENCHMARK) and c.text[:1].isupper():
             t = head_type  # "we develop the ASIMOV Benchmark": a name with a data head
-        elif data_size(v, c.text, data_ctx, method_ctx):
+        elif dn.data_size(v, c.text, data_ctx, method_ctx):
             t = EntityType.DATASET  # "pretrained on Foo-50K", "we release Bar-1M"
         elif proposed or MODEL_SIZE_RE.search(c.text):
             t = EntityType.METHOD

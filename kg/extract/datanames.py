@@ -65,3 +65,20 @@ def kind_of_data(v: Vocab, text: str, end: int, stop: int, name: str) -> bool:
         and m.group(1) not in v.data_heads
         and not name.lower().endswith((*W.adjective_endings, "an", "s"))
     )
+
+
+# "trained on X", "pre-trained solely on X", "fine-tuned on X": what a model learns from is data
+_TRAINED_BEFORE_RE = re.compile(
+    r"\b(?:(?:pre-?)?train(?:ed|s|ing)?|fine-?tun(?:ed|es|e|ing))\s+(?:[a-z]+ly\s+)?$", re.I
+)
+# the rest of "On Foo and Bar-2, ...": names up to the comma
+_TO_COMMA_RE = re.compile(r"\)?(?:\s*(?:,|and|or)?\s+(?:the\s+)?[A-Z0-9][\w\-.]*)*\s*,")
+
+
+def on_data(text: str, s0: int, ts: int, end: int) -> bool:
+    """An "on" before a name says data even without an evaluation word in the sentence: after
+    a verb of training ("trained on Foo-10 and Bar"), or opening the sentence before a comma
+    ("On Foo, the attack ...")."""
+    if _TRAINED_BEFORE_RE.search(text, max(s0, ts - 30), ts):
+        return True
+    return ts == s0 and text[ts : ts + 3] == "On " and bool(_TO_COMMA_RE.match(text, end))
