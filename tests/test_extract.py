@@ -199,6 +199,16 @@ def test_names_a_model_is_trained_on_or_a_sentence_opens_on_are_data():
     assert got["GopibAho"] == ("Dataset", "evaluated_on")
 
 
+def test_two_kind_of_data_words_before_the_data_noun_and_the_kind_still_opens_a_task():
+    got = found("We reach good results on a subset of the L4PU offline RL benchmark.")
+    assert got["L4PU"] == ("Dataset", "evaluated_on")
+    got = found("Our classifier beats softmax on the Zorbo and Quaxel fine-grained classification"
+                " datasets.")  # fmt: skip
+    assert got["Quaxel"] == ("Dataset", "evaluated_on")
+    assert any("fine-grained classification" in n and t == "Task" for n, (t, _) in got.items())
+    assert "Vowpal" not in str(found("We beat Vowpal Wabbit on standard datasets (MNIST)."))
+
+
 def test_bench_arena_gym_names_are_benchmarks():
     got = found("Our agent outperforms GPT-4 on LongBench. We introduce ToolBench-v2 for tools.")
     assert got["LongBench"] == ("Benchmark", "evaluated_on")

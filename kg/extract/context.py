@@ -394,10 +394,14 @@ def decide(
             _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
             or dn.adjective_lead(text, s0, c.start, c.text)
         )
-    ) or bool(  # "on the Foo manipulation benchmark"
+    )
+    if not (named_data or c.label) and (  # "on the Foo manipulation benchmark"
         _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
         and dn.kind_of_data(v, text, c.end, s1, c.text)
-    )
+    ):
+        named_data = True
+        if c.strength != "strong":  # a plain word's kind may still open a task (tasks.py)
+            c.cues.add("kind")
     if (
         "propose" in c.cues
         and list_tail

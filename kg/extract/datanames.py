@@ -44,27 +44,35 @@ def data_size(v: Vocab, name: str, data_ctx: bool, method_ctx: bool) -> bool:
     return m.group(1) in "Kk" or data_ctx
 
 
-# the rest of a list of capitalised names, one lower-case word and the noun after it
-_KIND_TAIL_RE = re.compile(
+# the rest of a list of capitalised names, one or two kind words and the noun after them
+_NAMES_RE = (
     r"(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)(?:the\s+)?[A-Z0-9][^\s,]*"
-    r"(?:\s[A-Z0-9][^\s,]*){0,3})*\s+([a-z][\w\-]*)\s+([a-z][\w\-]*)\b"
+    r"(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
+)
+_NOT_KIND = frozenset(["a", "an", "the", "of", "our", "its", "their", "standard", "several"])
+_KIND_TAILS = (
+    re.compile(_NAMES_RE + r"([a-z][\w\-]*)\s+([a-z][\w\-]*)\b"),
+    re.compile(_NAMES_RE + r"([a-z][\w\-]*\s+[A-Za-z][\w\-]*)\s+([a-z][\w\-]*)\b"),
 )
 
 
 def kind_of_data(v: Vocab, text: str, end: int, stop: int, name: str) -> bool:
-    """One lower-case word that says what kind of data stands between a capitalised name (or
-    a list of them) and a data noun: "the Foo manipulation benchmark", "the Foo and Bar
-    driving datasets"; not a method's noun ("the Foo network dataset") nor after an
-    adjective-shaped or plural name ("the Gaussian mixture dataset", "Yahoo's ranking
-    datasets")."""
-    m = _KIND_TAIL_RE.match(text[end:stop])
-    return bool(
-        m
-        and m.group(2) in v.data_heads
-        and m.group(1) not in v.method_heads
-        and m.group(1) not in v.data_heads
-        and not name.lower().endswith((*W.adjective_endings, "an", "s"))
-    )
+    """One or two words that say what kind of data stand between a capitalised name (or a
+    list of them) and a data noun: "the Foo manipulation benchmark", "the Foo and Bar driving
+    datasets", "the Foo offline RL benchmark"; not a method's noun ("the Foo network
+    dataset") nor after an adjective-shaped or plural name ("the Gaussian mixture dataset",
+    "Yahoos vast datasets")."""
+    if name.lower().endswith((*W.adjective_endings, "an", "s")):
+        return False
+    for tail in _KIND_TAILS:
+        m = tail.match(text[end:stop])
+        if m and m.group(2) in v.data_heads:
+            kind = m.group(1).split()  # (not "Foo on standard datasets", "Foo on a suite")
+            return not any(
+                w in v.method_heads or w in v.data_heads or w in W.np_boundary or w in _NOT_KIND
+                for w in kind
+            )
+    return False
 
 
 # "trained on X", "pre-trained solely on X", "fine-tuned on X": what a model learns from is data
