@@ -209,6 +209,13 @@ def test_two_kind_of_data_words_before_the_data_noun_and_the_kind_still_opens_a_
     assert "Vowpal" not in str(found("We beat Vowpal Wabbit on standard datasets (MNIST)."))
 
 
+def test_a_long_appositive_is_typed_by_its_last_head_noun():
+    got = found("These networks were trained on TAJEH-100 and DIROG-10, the most commonly used"
+                " deep learning computer vision datasets.")  # fmt: skip
+    assert got["DIROG-10"] == ("Dataset", "evaluated_on")
+    assert got["TAJEH-100"] == ("Dataset", "evaluated_on")
+
+
 def test_bench_arena_gym_names_are_benchmarks():
     got = found("Our agent outperforms GPT-4 on LongBench. We introduce ToolBench-v2 for tools.")
     assert got["LongBench"] == ("Benchmark", "evaluated_on")
