@@ -216,6 +216,14 @@ def test_a_long_appositive_is_typed_by_its_last_head_noun():
     assert got["TAJEH-100"] == ("Dataset", "evaluated_on")
 
 
+def test_a_suite_holding_tasks_and_a_name_after_two_adjectives_are_data():
+    got = found("SafeArm is better on 8 simulated tasks in TacaFigi with a higher success rate.")
+    assert got["TacaFigi"] == ("Dataset", "evaluated_on")
+    got = found("We compare on the challenging large-scale Halapobus dataset.")
+    assert got["Halapobus"] == ("Dataset", "evaluated_on")
+    assert found("Many tasks in Computer Vision need labels.") == {}
+
+
 def test_bench_arena_gym_names_are_benchmarks():
     got = found("Our agent outperforms GPT-4 on LongBench. We introduce ToolBench-v2 for tools.")
     assert got["LongBench"] == ("Benchmark", "evaluated_on")

@@ -411,6 +411,7 @@ def decide(
         proposed_as = data_type(list_tail.group(2))  # "we release the FooBar-3 benchmark"
     if (
         named_data
+        or dn.held_in(text, s0, c.start, c.strength)
         or (list_tail and list_tail.group(2) in v.data_heads)
         or (
             list_tail

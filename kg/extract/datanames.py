@@ -17,7 +17,8 @@ EVAL_CLAUSE_RE = re.compile(
 # one lower-case word between the/on/... and a name before a data noun: "on the challenging Foo
 # dataset", "on several Foo datasets"
 _ADJ_LEAD_RE = re.compile(
-    r"\b(?:the|on|using|from|across)\s+(?!(?:of|for|to|by|and|or)\b)[a-z][\w\-]*\s+$"
+    r"\b(?:(?:the|on|using|from|across)\s+(?!(?:of|for|to|by|and|or)\b)[a-z][\w\-]*|"
+    r"the\s+[a-z][\w\-]*(?:ing|ed|ic|al|ous|ive|ble|-[a-z]+)\s+[a-z][\w\-]*)\s+$"
 )
 
 
@@ -90,3 +91,15 @@ def on_data(text: str, s0: int, ts: int, end: int) -> bool:
     if _TRAINED_BEFORE_RE.search(text, max(s0, ts - 30), ts):
         return True
     return ts == s0 and text[ts : ts + 3] == "On " and bool(_TO_COMMA_RE.match(text, end))
+
+
+# "8 simulated tasks in Foo", "games from the Bar-2 suite": the name holds them
+_HELD_IN_RE = re.compile(
+    r"\b(?:tasks|environments|games|levels|scenes|episodes|maps)\s+(?:from|in)\s+(?:the\s+)?$"
+)
+
+
+def held_in(text: str, s0: int, start: int, strength: str) -> bool:
+    """A name-shaped word after "tasks in", "games from the": a suite or environment that holds
+    the tasks (a plain capitalised word is left: "tasks in Computer Vision")."""
+    return strength == "strong" and bool(_HELD_IN_RE.search(text, max(s0, start - 30), start))
