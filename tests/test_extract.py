@@ -145,6 +145,85 @@ def test_benchmarks_in_parentheses_are_data():
     }
 
 
+def test_capitalised_words_listed_after_a_data_noun_and_a_bracket_or_colon_are_data():
+    # a plain capitalised word is data when the list follows "datasets (" or "benchmarks:"
+    got = found("Experiments on two benchmarks (Zorbix and Quaxel) show that the method is robust.")
+    assert got["Zorbix"] == ("Dataset", "evaluated_on")
+    assert got["Quaxel"] == ("Dataset", "evaluated_on")
+    got = found("We obtain good accuracy on standard benchmarks: Zorb-15, Quax-7 and Caltech-256.")
+    assert got["Zorb-15"] == ("Dataset", "evaluated_on")
+    assert got["Quax-7"] == ("Dataset", "evaluated_on")
+
+
+def test_a_list_of_datasets_the_sentence_evaluates_on_is_not_our_own():
+    got = found("We report strong results on three real world datasets: Zorb-15 and Caltech-256.")
+    assert got["Zorb-15"] == ("Dataset", "evaluated_on")
+    got = found("We introduce three new benchmarks: Zorb-15, Quax-7 and Quaxel-Hard.")
+    assert got["Quax-7"] == ("Benchmark", "proposed")
+    got = found("We consider two instantiations: Zorb-Linear and Zorb-MLP.")
+    assert got["Zorb-MLP"] == ("Method", "proposed")
+
+
+def test_a_capitalised_name_after_an_adjective_and_before_a_data_noun_is_data():
+    got = found("We evaluate on the challenging Zorbo dataset and demonstrate improvements.")
+    assert got["Zorbo"] == ("Dataset", "evaluated_on")
+    got = found("Our model predicts well on several Quaxel datasets.")
+    assert got["Quaxel"] == ("Dataset", "evaluated_on")
+    # an adjective-shaped capitalised word is no name
+    got = found("We study regret in the stochastic Markovian environments of online learning.")
+    assert "Markovian" not in got
+
+
+def test_a_name_ending_in_a_count_of_thousands_is_data_and_of_millions_in_a_data_context():
+    got = found("Our model, pretrained on Zorbo-50K, transfers to real-world tasks.")
+    assert got["Zorbo-50K"] == ("Dataset", "evaluated_on")
+    got = found("Experiments on Zorbo-1M and Quaxel-2M show that our method scales.")
+    assert got["Zorbo-1M"] == ("Dataset", "evaluated_on")
+    got = found("We compare with Quax-350M and Quax-1.3B on language modeling.")
+    assert got["Quax-350M"] == ("Method", "uses")
+
+
+def test_a_capitalised_name_with_a_kind_of_data_before_the_data_noun_is_data():
+    got = found("Our method outperforms prior work on the Zorbo manipulation benchmark.")
+    assert got["Zorbo"] == ("Dataset", "evaluated_on")
+    got = found("Experiments on the Zorbo and Quaxel simulation benchmarks show gains.")
+    assert got["Quaxel"] == ("Dataset", "evaluated_on")
+    assert "Gaussian" not in found("We evaluate on the Gaussian mixture dataset.")
+
+
+def test_names_a_model_is_trained_on_or_a_sentence_opens_on_are_data():
+    got = found("These networks were trained on MOKEC-100 and JAKAR-10, two vision collections.")
+    assert got["MOKEC-100"] == ("Dataset", "evaluated_on")
+    assert got["JAKAR-10"] == ("Dataset", "evaluated_on")
+    got = found("On GopibAho, our adversarial training yields strong robustness.")
+    assert got["GopibAho"] == ("Dataset", "evaluated_on")
+
+
+def test_two_kind_of_data_words_before_the_data_noun_and_the_kind_still_opens_a_task():
+    got = found("We reach good results on a subset of the L4PU offline RL benchmark.")
+    assert got["L4PU"] == ("Dataset", "evaluated_on")
+    got = found("Our classifier beats softmax on the Zorbo and Quaxel fine-grained classification"
+                " datasets.")  # fmt: skip
+    assert got["Quaxel"] == ("Dataset", "evaluated_on")
+    assert any("fine-grained classification" in n and t == "Task" for n, (t, _) in got.items())
+    assert "Vowpal" not in str(found("We beat Vowpal Wabbit on standard datasets (MNIST)."))
+
+
+def test_a_long_appositive_is_typed_by_its_last_head_noun():
+    got = found("These networks were trained on TAJEH-100 and DIROG-10, the most commonly used"
+                " deep learning computer vision datasets.")  # fmt: skip
+    assert got["DIROG-10"] == ("Dataset", "evaluated_on")
+    assert got["TAJEH-100"] == ("Dataset", "evaluated_on")
+
+
+def test_a_suite_holding_tasks_and_a_name_after_two_adjectives_are_data():
+    got = found("SafeArm is better on 8 simulated tasks in TacaFigi with a higher success rate.")
+    assert got["TacaFigi"] == ("Dataset", "evaluated_on")
+    got = found("We compare on the challenging large-scale Halapobus dataset.")
+    assert got["Halapobus"] == ("Dataset", "evaluated_on")
+    assert found("Many tasks in Computer Vision need labels.") == {}
+
+
 def test_bench_arena_gym_names_are_benchmarks():
     got = found("Our agent outperforms GPT-4 on LongBench. We introduce ToolBench-v2 for tools.")
     assert got["LongBench"] == ("Benchmark", "evaluated_on")

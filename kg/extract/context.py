@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from kg.extract import datanames as dn
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, Sent
 from kg.extract.words import SO_CALLED_RE, Vocab, W, data_type, head
@@ -176,7 +177,7 @@ _CODE_NEXT_RE = re.compile(r"\s+(?:code\s?base|implementation)s?\b")
 _CLAUSE_NEXT_RE = re.compile(r"\s+(?:that|which|to|for|with|as|and|or|in|on|by)\b")
 _CALLED_AND_RE = re.compile(r"\)?\s*(?:\([^()]*\))?\s*,?\s*(?:and|or)\s+")
 _APPOSITIVE_RE = re.compile(
-    r"\)?\s*(?:\([^)]*\))?\s*,\s*(?:a|an|the)\s+((?:[\w\-]+\s+){0,5}[\w\-]+)\b"
+    r"\)?\s*(?:\([^)]*\))?\s*,\s*(?:a|an|the)\s+((?:[\w\-]+\s+){0,8}[\w\-]+)\b"
 )
 _COMPARED_BEFORE_RE = re.compile(
     r"\b(?:than|over|outperform\w*|surpass\w*|compared (?:with|to)|unlike|versus|vs\.?)"
@@ -280,6 +281,10 @@ def decide(
     # "we propose two new conditional GAN architectures: A and B", not "two widely-used ...
     # methods: A and B"
     own_list = _OWN_LIST_BEFORE_RE.search(own_before)
+    if own_list is not None and dn.EVAL_CLAUSE_RE.search(own_list[0]):
+        own_list = None
+    if own_list is not None and own_list[0].rstrip(" :").endswith(("benchmarks", "datasets")):
+        proposed_as = data_type(own_list[0].rstrip(" :").rsplit(None, 1)[-1])
     if c.label is None and (
         _OWN_NAME_BEFORE_RE.search(own_before)
         or (own_list is not None and not _OTHERS_RE.search(own_list[0]))
@@ -385,8 +390,18 @@ def decide(
                 and _NAMED_DATA_THE_RE.fullmatch(text, tail, list_tail.start(2) + tail)
             )
         )
-        and _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
+        and (
+            _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
+            or dn.adjective_lead(text, s0, c.start, c.text)
+        )
     )
+    if not (named_data or c.label) and (  # "on the Foo manipulation benchmark"
+        _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
+        and dn.kind_of_data(v, text, c.end, s1, c.text)
+    ):
+        named_data = True
+        if c.strength != "strong":  # a plain word's kind may still open a task (tasks.py)
+            c.cues.add("kind")
     if (
         "propose" in c.cues
         and list_tail
@@ -394,18 +409,23 @@ def decide(
         and not list_tail.group(1)
     ):
         proposed_as = data_type(list_tail.group(2))  # "we release the FooBar-3 benchmark"
-    if (list_tail and list_tail.group(2) in v.data_heads) or (
-        list_tail
-        and list_tail.group(2) in ("tasks", "task")
-        and c.strength == "strong"
-        and not list_tail.group(1)
+    if (
+        named_data
+        or dn.held_in(text, s0, c.start, c.strength)
+        or (list_tail and list_tail.group(2) in v.data_heads)
+        or (
+            list_tail
+            and list_tail.group(2) in ("tasks", "task")
+            and c.strength == "strong"
+            and not list_tail.group(1)
+        )
     ):
         data_ctx = True
     trig_kind = list_trigger(v, c, text, s0, trig, cands)
     if trig_kind:
         kind, ts = trig_kind
         lead = text[max(s0, ts - 70) : ts].lower().split()[-8:]
-        if kind == "datalist":
+        if kind in ("datalist", "datanoun"):
             data_ctx = True
         elif kind in ("on", "across"):
             # "deployments on a Clearpath Husky": one of a kind of thing (a robot, a device),
@@ -413,7 +433,7 @@ def decide(
             if not _A_BEFORE_RE.search(text, ts, c.start) or _DATA_NOUN_SOON_RE.match(
                 text, c.end
             ):  # ("On a Parkinson GWAS dataset", "on a Resource Management test set")
-                data_ctx = bool(EVAL_CUE_RE.search(sentence))
+                data_ctx = bool(EVAL_CUE_RE.search(sentence)) or dn.on_data(text, s0, ts, c.end)
             elif (
                 c.label is None
                 and not c.long
@@ -521,6 +541,8 @@ def decide(
             t = long_type
         elif head_type in (EntityType.DATASET, EntityType.BENCHMARK) and c.text[:1].isupper():
             t = head_type  # "we develop the ASIMOV Benchmark": a name with a data head
+        elif dn.data_size(v, c.text, data_ctx, method_ctx):
+            t = EntityType.DATASET  # "pretrained on Foo-50K", "we release Bar-1M"
         elif proposed or MODEL_SIZE_RE.search(c.text):
             t = EntityType.METHOD
         elif head_type is EntityType.TASK or (c.long and long_type is EntityType.TASK):
@@ -532,8 +554,9 @@ def decide(
         elif (
             data_ctx
             and (not method_ctx or _DATA_NOUN_NEXT_RE.match(text, c.end))
-            and (c.strength != "cap" or named_data)
-        ):  # "co-training with existing static ALOHA datasets": the data noun says more
+            and (c.strength != "cap" or named_data or (trig_kind or ("",))[0] == "datanoun")
+        ):  # "co-training with existing static ALOHA datasets": the data noun says more; a
+            # capitalised word listed after "datasets:" or "benchmarks (" is named data too
             t = EntityType.DATASET
         elif c.long:
             t = long_type or (
@@ -733,7 +756,7 @@ def list_trigger(
     v: Vocab, c: Candidate, text: str, s0: int, trig: Triggers, cands: list[Candidate]
 ) -> tuple[str, int] | None:
     """What heads the list this candidate stands in ("on X, Y and Z", "such as X"):
-    ("on" | "list" | "datalist" | "compare", start of the trigger) or None."""
+    ("on" | "list" | "datalist" | "datanoun" | "compare", start of the trigger) or None."""
     pos = c.start
     ends = {o.end: o for o in cands if s0 <= o.start < c.start}
     # walk left over list items: names, or one lower-case word ("IOI, arithmetic, MMLU")
@@ -744,7 +767,7 @@ def list_trigger(
         if "(" in m.group() or ":" in m.group():
             noun = _LIST_LEAD_NOUN_RE.search(text[s0 : m.start()])
             if noun and noun.group(1) in v.data_heads:
-                return "datalist", s0 + noun.start(1)
+                return "datanoun", s0 + noun.start(1)  # "four datasets: A, B", "(A and B)"
             pos = m.start()
             break
         prev = ends.get(m.start())

@@ -441,7 +441,9 @@ def rank_tasks(
             continue  # "circuits (e.g., object identification)": an example, not the task
         if any(
             c.type
-            and not ("plain" in c.cues and c.start == start)  # a list's name opens the phrase
+            # a list's name opens the phrase, or a name before its kind of data ("the Foo
+            # fine-grained classification datasets")
+            and not (("plain" in c.cues or "kind" in c.cues) and c.start == start)
             and (
                 overlaps(start, end, c.start, c.end)
                 or (c.long_span and overlaps(start, end, *c.long_span))

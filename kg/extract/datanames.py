@@ -1,0 +1,105 @@
+"""Data names: the shapes and the words around a name that make it a dataset or benchmark
+(used by :func:`kg.extract.context.decide`)."""
+
+from __future__ import annotations
+
+import re
+
+from kg.extract.words import Vocab, W
+from kg.model import EntityType
+
+# "We report results on three datasets: A, B and C": a list the sentence evaluates on, not the
+# paper's own list ("We consider two instantiations: A and B")
+EVAL_CLAUSE_RE = re.compile(
+    r"\b(?:on|across|evaluat\w*|test\w*|experiment\w*|report\w*|achiev\w*|validat\w*|"
+    r"demonstrat\w*|show\w*|results?|performance|outperform\w*)\b"
+)
+# one lower-case word between the/on/... and a name before a data noun: "on the challenging Foo
+# dataset", "on several Foo datasets"
+_ADJ_LEAD_RE = re.compile(
+    r"\b(?:(?:the|on|using|from|across)\s+(?!(?:of|for|to|by|and|or)\b)[a-z][\w\-]*|"
+    r"the\s+[a-z][\w\-]*(?:ing|ed|ic|al|ous|ive|ble|-[a-z]+)\s+[a-z][\w\-]*)\s+$"
+)
+
+
+def adjective_lead(text: str, s0: int, start: int, name: str) -> bool:
+    """An adjective stands between "the"/"on"/... and the name, and the name is not itself
+    adjective-shaped ("the stochastic Markovian environments")."""
+    if name.lower().endswith((*W.adjective_endings, "an")):
+        return False
+    return bool(_ADJ_LEAD_RE.search(text, max(s0, start - 40), start))
+
+
+# a count of items at the end of a name: "Foo-50K", "Bar 1.2M" (a model's size is "-7B", "-350M")
+_COUNT_RE = re.compile(r"[\-\u2013 ]\d+(?:\.\d+)?([KkM])$")
+
+
+def data_size(v: Vocab, name: str, data_ctx: bool, method_ctx: bool) -> bool:
+    """The name ends in a count of examples: "-50K" always (the lexicon's 53 names ending in a
+    thousands count are all data), "-1M" where the sentence speaks of data ("trained on
+    Foo-1M"), since models end in millions too ("-350M"); not a known method's variant
+    ("SVM-2K")."""
+    m = _COUNT_RE.search(name)
+    if m is None or method_ctx or v.known_label(name[: m.start()]) is EntityType.METHOD:
+        return False
+    return m.group(1) in "Kk" or data_ctx
+
+
+# the rest of a list of capitalised names, one or two kind words and the noun after them
+_NAMES_RE = (
+    r"(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)(?:the\s+)?[A-Z0-9][^\s,]*"
+    r"(?:\s[A-Z0-9][^\s,]*){0,3})*\s+"
+)
+_NOT_KIND = frozenset(["a", "an", "the", "of", "our", "its", "their", "standard", "several"])
+_KIND_TAILS = (
+    re.compile(_NAMES_RE + r"([a-z][\w\-]*)\s+([a-z][\w\-]*)\b"),
+    re.compile(_NAMES_RE + r"([a-z][\w\-]*\s+[A-Za-z][\w\-]*)\s+([a-z][\w\-]*)\b"),
+)
+
+
+def kind_of_data(v: Vocab, text: str, end: int, stop: int, name: str) -> bool:
+    """One or two words that say what kind of data stand between a capitalised name (or a
+    list of them) and a data noun: "the Foo manipulation benchmark", "the Foo and Bar driving
+    datasets", "the Foo offline RL benchmark"; not a method's noun ("the Foo network
+    dataset") nor after an adjective-shaped or plural name ("the Gaussian mixture dataset",
+    "Yahoos vast datasets")."""
+    if name.lower().endswith((*W.adjective_endings, "an", "s")):
+        return False
+    for tail in _KIND_TAILS:
+        m = tail.match(text[end:stop])
+        if m and m.group(2) in v.data_heads:
+            kind = m.group(1).split()  # (not "Foo on standard datasets", "Foo on a suite")
+            return not any(
+                w in v.method_heads or w in v.data_heads or w in W.np_boundary or w in _NOT_KIND
+                for w in kind
+            )
+    return False
+
+
+# "trained on X", "pre-trained solely on X", "fine-tuned on X": what a model learns from is data
+_TRAINED_BEFORE_RE = re.compile(
+    r"\b(?:(?:pre-?)?train(?:ed|s|ing)?|fine-?tun(?:ed|es|e|ing))\s+(?:[a-z]+ly\s+)?$", re.I
+)
+# the rest of "On Foo and Bar-2, ...": names up to the comma
+_TO_COMMA_RE = re.compile(r"\)?(?:\s*(?:,|and|or)?\s+(?:the\s+)?[A-Z0-9][\w\-.]*)*\s*,")
+
+
+def on_data(text: str, s0: int, ts: int, end: int) -> bool:
+    """An "on" before a name says data even without an evaluation word in the sentence: after
+    a verb of training ("trained on Foo-10 and Bar"), or opening the sentence before a comma
+    ("On Foo, the attack ...")."""
+    if _TRAINED_BEFORE_RE.search(text, max(s0, ts - 30), ts):
+        return True
+    return ts == s0 and text[ts : ts + 3] == "On " and bool(_TO_COMMA_RE.match(text, end))
+
+
+# "8 simulated tasks in Foo", "games from the Bar-2 suite": the name holds them
+_HELD_IN_RE = re.compile(
+    r"\b(?:tasks|environments|games|levels|scenes|episodes|maps)\s+(?:from|in)\s+(?:the\s+)?$"
+)
+
+
+def held_in(text: str, s0: int, start: int, strength: str) -> bool:
+    """A name-shaped word after "tasks in", "games from the": a suite or environment that holds
+    the tasks (a plain capitalised word is left: "tasks in Computer Vision")."""
+    return strength == "strong" and bool(_HELD_IN_RE.search(text, max(s0, start - 30), start))
