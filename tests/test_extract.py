@@ -458,6 +458,26 @@ def test_each_conjunct_of_a_list_before_tasks_is_a_task():
     assert tasks_of(abstract) == ["tabletop manipulation"]
 
 
+def test_each_item_of_a_list_after_tasks_or_problems_is_a_task():
+    # made-up: "tasks: A and B", "problems, including A, B and C"; the list ends at a word
+    # that is no task phrase, and an item whose noun phrase goes on ("X of Y") is none
+    abstract = (
+        "Embeddings matter. Prior work is slow. Our features help two downstream tasks: "
+        "tense tagging and clause boundary detection."
+    )
+    assert tasks_of(abstract) == ["tense tagging", "clause boundary detection"]
+    abstract = (
+        "Embeddings matter. Prior work is slow. We report gains on six problems, including "
+        "(1) tense tagging, (2) word sense induction and parsing."
+    )
+    assert tasks_of(abstract) == ["tense tagging", "word sense induction", "parsing"]
+    abstract = (
+        "Embeddings matter. Prior work is slow. We report gains on household tasks such as "
+        "folding of towels and table wiping."
+    )
+    assert tasks_of(abstract) == []
+
+
 def tasks_with_title(abstract: str, title: str | None) -> list[str]:
     [ep] = extract_papers([dataclasses.replace(paper(abstract), title=title)])
     return [m.name for m in ep.mentions if m.type.value == "Task"]

@@ -113,6 +113,13 @@ _CLAIM_BEFORE_RE = re.compile(
     r"\b(?:improv|reduc|resolv|achiev|enabl|exhibit|demonstrat)(?:e|es|ed|ing|s)?\s+"
     r"(?:(?!of\b|to\b|on\b)[a-z][\w\-]*\s+){0,2}$"
 )
+# "two downstream tasks: A and B", "NLP problems, including A, B and C": a list the task noun
+# before it names as tasks
+_LIST_AFTER_TASK_NOUN_RE = re.compile(
+    r"\b(?:tasks|problems)\s*(?::|,?\s+(?:including|such as|namely|like)\b:?|,\s+e\.g\.,?)\s*"
+)
+_ITEM_SEP_RE = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+|as well as\s+)?|\s+(?:and|or|as well as)\s+)")
+_ENUM_RE = re.compile(r"\s*\(?(?:\d|[ivx]{1,3}|[a-e])\)\s*")
 _EVAL_LIST_BEFORE_RE = re.compile(r"(?:\b(?:on|across|including|such as)|,|\band)\s+(?:the\s+)?$")
 
 #: (start, end, phrase, bonus) of one task phrase candidate
@@ -287,6 +294,8 @@ def task_spans(
         if len(np_words) >= 2 and all(w in W.task_stop or w in ("and", "the") for w in lead):
             end = subject.end(1)
             add(end - len(" ".join(np_words)), end, " ".join(np_words), 1.0)
+    for m in _LIST_AFTER_TASK_NOUN_RE.finditer(text):
+        _items_after(v, text, m.end(), add)
     # "offline RL" when "reinforcement learning (RL)" is defined here
     for ab in abbrevs:
         if head(ab.long) not in v.task_heads or not ab.short.isupper():
@@ -340,6 +349,49 @@ def _conjuncts_before(
         add(start, end, last, 0.0)  # the task noun after it scores it
     for s, e, phrase in items:
         add(s, e, phrase, 0.75)
+
+
+def _items_after(v: Vocab, text: str, pos: int, add: Callable[..., None]) -> None:
+    """The items of a list a task noun opens ("tasks: A and B", "problems, including A, B and
+    C"), each a noun phrase of task words, one word only when it is a task head or a gerund in
+    lower case; the list ends at the first item that is no such phrase."""
+    for _ in range(6):
+        enum = _ENUM_RE.match(text, pos)
+        if enum:
+            pos = enum.end()
+        words: list[tuple[int, int, str]] = []
+        for w in re.finditer(r"\s*([A-Za-z][\w\-]*)", text[pos : pos + 80]):
+            if w.start() != (words[-1][1] - pos if words else 0):
+                break
+            word, lw = w.group(1), w.group(1).lower()
+            if lw in W.np_boundary or lw in ("and", "or", "of"):
+                break
+            ok = (
+                is_modifier(word)
+                or is_head_noun(word)
+                or (bool(_ING_HEAD_RE.fullmatch(lw)) and lw not in W.not_task_gerunds)
+            )
+            if not ok or lw in W.task_stop or lw in W.task_verbs:
+                break
+            words.append((pos + w.start(1), pos + w.end(1), word))
+        if not words:
+            return
+        s, e = words[0][0], words[-1][1]
+        phrase = text[s:e]
+        lw = phrase.lower()
+        if " " not in phrase and not (
+            phrase.islower() and (lw in v.task_heads or _ING_HEAD_RE.fullmatch(lw))
+        ):
+            return
+        if _ING_HEAD_RE.fullmatch(words[0][2].lower()) and len(words) > 1:
+            return  # "predicting the X": a clause, not a noun phrase
+        if re.match(r"\s+of\b", text[e : e + 4]):
+            return  # the noun phrase goes on: "manipulation [of rigid objects]"
+        nxt = _ITEM_SEP_RE.match(text, e)
+        add(s, e, phrase, 0.75)
+        if nxt is None or not nxt.group(0).strip():
+            return
+        pos = nxt.end()
 
 
 def _verb_object(
