@@ -478,6 +478,21 @@ def test_each_item_of_a_list_after_tasks_or_problems_is_a_task():
     assert tasks_of(abstract) == []
 
 
+def test_a_task_phrase_that_opens_with_a_dataset_name_is_the_task_after_it():
+    # made-up: the dataset's name is typed where it is introduced; the one word after a name is
+    # a task only when it ends the noun phrase
+    abstract = (
+        "Robots need many skills. We collect the Zorbex-40 dataset of shop talk. Our model sets "
+        "a new record on the Zorbex-40 speech tagging task."
+    )
+    assert tasks_of(abstract) == ["speech tagging"]
+    abstract = (
+        "Robots need many skills. We collect the Zorbex-40 dataset of shop talk. Our model sets "
+        "a new record on Zorbex-40 segmentation environments."
+    )
+    assert "segmentation" not in tasks_of(abstract)
+
+
 def tasks_with_title(abstract: str, title: str | None) -> list[str]:
     [ep] = extract_papers([dataclasses.replace(paper(abstract), title=title)])
     return [m.name for m in ep.mentions if m.type.value == "Task"]

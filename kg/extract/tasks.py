@@ -439,6 +439,35 @@ def _bare(phrase: str) -> str:
     return " ".join(words)
 
 
+def _after_data_names(
+    v: Vocab,
+    text: str,
+    cands: Sequence[Candidate],
+    phrases: list[TaskSpan],
+    moved: dict[int, int],
+) -> list[TaskSpan]:
+    """ "ImageNet classification", "a Text8 language modeling task": a phrase that opens with a
+    dataset's name (here or where the abstract types it) is the task after it: two words or
+    more, or a task head that ends the noun phrase ("OGX manipulation environments" is none)."""
+    data = (EntityType.DATASET, EntityType.BENCHMARK)
+    keys = {name_key(c.text) for c in cands if c.type in data and not c.long_span}
+    names = {c.start: c.end for c in cands if name_key(c.text) in keys}
+    out = []
+    for start, end, phrase, bonus in phrases:
+        name_end = names.get(start)
+        if name_end is not None and name_end < end and text[name_end : name_end + 1] == " ":
+            rest = text[name_end + 1 : end]
+            nxt = _NEXT_WORD_RE.match(text, end)
+            alone = not nxt or text[end : end + 1] != " " or nxt.group(1).lower() in W.np_boundary
+            if " " in rest or (
+                rest.lower() in v.task_heads and (alone or _TASK_NOUN_AFTER_RE.match(text, end))
+            ):
+                moved[name_end + 1] = start  # the words before the name still cue it
+                start, phrase = name_end + 1, rest
+        out.append((start, end, phrase, bonus))
+    return out
+
+
 def rank_tasks(
     v: Vocab,
     text: str,
@@ -461,7 +490,8 @@ def rank_tasks(
     abbrev_long = [(a.long_start, a.long_end) for a in abbrevs]
     title_words = _content_words(title)
 
-    phrases = task_spans(v, text, sents, abbrevs)
+    moved: dict[int, int] = {}
+    phrases = _after_data_names(v, text, cands, task_spans(v, text, sents, abbrevs), moved)
     add_at, bonus_at = USE_MODEL["add_task"], USE_MODEL["task_bonus"]
     rule_keys = {p.lower() for _, _, p, _ in phrases}
     model_p: dict[str, float] = {}
@@ -475,6 +505,9 @@ def rank_tasks(
                 and _task_shaped(phrase)
                 and _whole_phrase(v, text, s, e)
             ):
+                [(s, e, phrase, _)] = _after_data_names(
+                    v, text, cands, [(s, e, phrase, 0.0)], moved
+                )
                 phrases.append((s, e, phrase, 0.0))
                 model_p[phrase.lower()] = max(p, model_p.get(phrase.lower(), 0.0))
     # the model's own phrases come after the rules' and fill at most this many places, those
@@ -514,9 +547,10 @@ def rank_tasks(
             score += 0.75
         if _TASK_NOUN_AFTER_RE.match(text[end : end + 12].lower()):
             score += 1.0
-        lead = text[max(0, start - 30) : start].lower()
+        opens = moved.get(start, start)
+        lead = text[max(0, opens - 30) : opens].lower()
         if _COMPONENT_BEFORE_RE.search(lead) and _OWN_PROPOSAL_RE.search(
-            text, max(0, start - 150), start
+            text, max(0, opens - 150), opens
         ):
             continue  # "We propose X, which integrates A with [B alignment]": a component
         # "X is central to [decision-making]": the purpose, a task only when nothing else is
@@ -530,7 +564,7 @@ def rank_tasks(
         if _CLAIM_BEFORE_RE.search(lead):
             score += 0.5
         if _EVAL_LIST_BEFORE_RE.search(lead) and EVAL_CUE_RE.search(
-            text[max(0, start - 120) : start]
+            text[max(0, opens - 120) : opens]
         ):
             score += 0.75  # "we evaluate X on time-series forecasting, ..."
         if any(overlaps(start, end, gs, ge) for gs, ge in gazetteer_tasks):
