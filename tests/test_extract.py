@@ -527,17 +527,6 @@ def test_a_learning_problem_the_title_and_the_opening_both_name_is_a_task():
     )
 
 
-def test_a_model_task_span_may_open_with_a_gerund_and_its_object():
-    # made-up: "pruning deep networks" names a task as "deep network pruning" does; a gerund
-    # that is an adjective ("existing ...") or before an article opens no task phrase
-    from kg.extract.tasks import _task_shaped
-
-    assert _task_shaped("pruning deep networks")
-    assert _task_shaped("composing short tunes")
-    assert not _task_shaped("existing deep networks")
-    assert not _task_shaped("composing the tunes")
-
-
 def test_state_of_the_art_is_no_part_of_a_task_phrase():
     # made-up: "state of the art X" with a title that would name "art X"
     abstract = (

@@ -151,12 +151,7 @@ def _task_shaped(phrase: str) -> bool:
         words[0] in W.task_stop
         or words[-1] in W.task_stop
         or words[0] in W.task_verbs
-        or (
-            words[0].endswith("ing")
-            and len(words) > 1
-            and words[0] not in W.noun_ing
-            and (words[0] in W.not_task_gerunds or words[1] in W.task_stop)
-        )
+        or (words[0].endswith("ing") and len(words) > 1 and words[0] not in W.noun_ing)
     )
 
 
