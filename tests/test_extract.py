@@ -512,21 +512,6 @@ def test_a_task_phrase_the_title_names_is_a_task_beyond_the_opening():
     assert tasks_with_title(abstract, "Learning Object Detection") == []
 
 
-def test_a_learning_problem_the_title_and_the_opening_both_name_is_a_task():
-    # made-up: a field is no task, unless the title and the opening sentence both name it; a
-    # broad paradigm the guide leaves out never is
-    abstract = (
-        "Continual learning orders training examples by difficulty. We study it on sparse "
-        "graphs with a small network."
-    )
-    assert "Continual learning" not in tasks_with_title(abstract, None)
-    assert "Continual learning" in tasks_with_title(abstract, "Continual Learning on Graphs")
-    abstract = abstract.replace("Continual", "Reinforcement")
-    assert "Reinforcement learning" not in tasks_with_title(
-        abstract, "Reinforcement Learning on Graphs"
-    )
-
-
 def test_state_of_the_art_is_no_part_of_a_task_phrase():
     # made-up: "state of the art X" with a title that would name "art X"
     abstract = (

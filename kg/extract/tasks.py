@@ -122,23 +122,6 @@ _ITEM_SEP_RE = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+|as well as\s+)?|\s+(?:and|
 _ENUM_RE = re.compile(r"\s*\(?(?:\d|[ivx]{1,3}|[a-e])\)\s*")
 _EVAL_LIST_BEFORE_RE = re.compile(r"(?:\b(?:on|across|including|such as)|,|\band)\s+(?:the\s+)?$")
 
-#: the broad fields and paradigms the guide (docs/annotation.md) never counts as a task
-_PARADIGMS = frozenset(
-    name_key(f)
-    for f in (
-        "reinforcement learning",
-        "meta-learning",
-        "deep learning",
-        "machine learning",
-        "supervised learning",
-        "unsupervised learning",
-        "statistical learning",
-        "learning theory",
-        "computer vision",
-        "natural language processing",
-        "robotics",
-    )
-)
 #: (start, end, phrase, bonus) of one task phrase candidate
 TaskSpan = tuple[int, int, str, float]
 
@@ -555,15 +538,8 @@ def rank_tasks(
         ):
             continue
         key = phrase.lower()
-        if name_key(phrase) in v.generic:
-            continue
-        field = name_key(_bare(phrase))
-        if field in v.fields and (
-            field in _PARADIGMS
-            or not (start < first_end and title_words and _content_words(phrase) <= title_words)
-        ):
-            continue  # a bare field ("deep reinforcement learning") is the setting, no task,
-            # but a learning problem the title and the opening sentence both name is the topic
+        if name_key(phrase) in v.generic or name_key(_bare(phrase)) in v.fields:
+            continue  # a bare field ("deep reinforcement learning") is the setting, no task
         score = 0.0
         if start < first_end:
             score += 1.5
