@@ -537,6 +537,41 @@ def test_each_conjunct_of_a_list_before_tasks_is_a_task():
     assert tasks_of(abstract) == ["tabletop manipulation"]
 
 
+def test_each_item_of_a_list_after_tasks_or_problems_is_a_task():
+    # made-up: "tasks: A and B", "problems, including A, B and C"; the list ends at a word
+    # that is no task phrase, and an item whose noun phrase goes on ("X of Y") is none
+    abstract = (
+        "Embeddings matter. Prior work is slow. Our features help two downstream tasks: "
+        "tense tagging and clause boundary detection."
+    )
+    assert tasks_of(abstract) == ["tense tagging", "clause boundary detection"]
+    abstract = (
+        "Embeddings matter. Prior work is slow. We report gains on six problems, including "
+        "(1) tense tagging, (2) word sense induction and parsing."
+    )
+    assert tasks_of(abstract) == ["tense tagging", "word sense induction", "parsing"]
+    abstract = (
+        "Embeddings matter. Prior work is slow. We report gains on household tasks such as "
+        "folding of towels and table wiping."
+    )
+    assert tasks_of(abstract) == []
+
+
+def test_a_task_phrase_that_opens_with_a_dataset_name_is_the_task_after_it():
+    # made-up: the dataset's name is typed where it is introduced; the one word after a name is
+    # a task only when it ends the noun phrase
+    abstract = (
+        "Robots need many skills. We collect the Zorbex-40 dataset of shop talk. Our model sets "
+        "a new record on the Zorbex-40 speech tagging task."
+    )
+    assert tasks_of(abstract) == ["speech tagging"]
+    abstract = (
+        "Robots need many skills. We collect the Zorbex-40 dataset of shop talk. Our model sets "
+        "a new record on Zorbex-40 segmentation environments."
+    )
+    assert "segmentation" not in tasks_of(abstract)
+
+
 def tasks_with_title(abstract: str, title: str | None) -> list[str]:
     [ep] = extract_papers([dataclasses.replace(paper(abstract), title=title)])
     return [m.name for m in ep.mentions if m.type.value == "Task"]

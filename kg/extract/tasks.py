@@ -113,6 +113,13 @@ _CLAIM_BEFORE_RE = re.compile(
     r"\b(?:improv|reduc|resolv|achiev|enabl|exhibit|demonstrat)(?:e|es|ed|ing|s)?\s+"
     r"(?:(?!of\b|to\b|on\b)[a-z][\w\-]*\s+){0,2}$"
 )
+# "two downstream tasks: A and B", "NLP problems, including A, B and C": a list the task noun
+# before it names as tasks
+_LIST_AFTER_TASK_NOUN_RE = re.compile(
+    r"\b(?:tasks|problems)\s*(?::|,?\s+(?:including|such as|namely|like)\b:?|,\s+e\.g\.,?)\s*"
+)
+_ITEM_SEP_RE = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+|as well as\s+)?|\s+(?:and|or|as well as)\s+)")
+_ENUM_RE = re.compile(r"\s*\(?(?:\d|[ivx]{1,3}|[a-e])\)\s*")
 _EVAL_LIST_BEFORE_RE = re.compile(r"(?:\b(?:on|across|including|such as)|,|\band)\s+(?:the\s+)?$")
 
 #: (start, end, phrase, bonus) of one task phrase candidate
@@ -287,6 +294,8 @@ def task_spans(
         if len(np_words) >= 2 and all(w in W.task_stop or w in ("and", "the") for w in lead):
             end = subject.end(1)
             add(end - len(" ".join(np_words)), end, " ".join(np_words), 1.0)
+    for m in _LIST_AFTER_TASK_NOUN_RE.finditer(text):
+        _items_after(v, text, m.end(), add)
     # "offline RL" when "reinforcement learning (RL)" is defined here
     for ab in abbrevs:
         if head(ab.long) not in v.task_heads or not ab.short.isupper():
@@ -342,6 +351,49 @@ def _conjuncts_before(
         add(s, e, phrase, 0.75)
 
 
+def _items_after(v: Vocab, text: str, pos: int, add: Callable[..., None]) -> None:
+    """The items of a list a task noun opens ("tasks: A and B", "problems, including A, B and
+    C"), each a noun phrase of task words, one word only when it is a task head or a gerund in
+    lower case; the list ends at the first item that is no such phrase."""
+    for _ in range(6):
+        enum = _ENUM_RE.match(text, pos)
+        if enum:
+            pos = enum.end()
+        words: list[tuple[int, int, str]] = []
+        for w in re.finditer(r"\s*([A-Za-z][\w\-]*)", text[pos : pos + 80]):
+            if w.start() != (words[-1][1] - pos if words else 0):
+                break
+            word, lw = w.group(1), w.group(1).lower()
+            if lw in W.np_boundary or lw in ("and", "or", "of"):
+                break
+            ok = (
+                is_modifier(word)
+                or is_head_noun(word)
+                or (bool(_ING_HEAD_RE.fullmatch(lw)) and lw not in W.not_task_gerunds)
+            )
+            if not ok or lw in W.task_stop or lw in W.task_verbs:
+                break
+            words.append((pos + w.start(1), pos + w.end(1), word))
+        if not words:
+            return
+        s, e = words[0][0], words[-1][1]
+        phrase = text[s:e]
+        lw = phrase.lower()
+        if " " not in phrase and not (
+            phrase.islower() and (lw in v.task_heads or _ING_HEAD_RE.fullmatch(lw))
+        ):
+            return
+        if _ING_HEAD_RE.fullmatch(words[0][2].lower()) and len(words) > 1:
+            return  # "predicting the X": a clause, not a noun phrase
+        if re.match(r"\s+of\b", text[e : e + 4]):
+            return  # the noun phrase goes on: "manipulation [of rigid objects]"
+        nxt = _ITEM_SEP_RE.match(text, e)
+        add(s, e, phrase, 0.75)
+        if nxt is None or not nxt.group(0).strip():
+            return
+        pos = nxt.end()
+
+
 def _verb_object(
     text: str, m: re.Match[str], noun: str, bonus: float, add: Callable[..., None]
 ) -> None:
@@ -387,6 +439,35 @@ def _bare(phrase: str) -> str:
     return " ".join(words)
 
 
+def _after_data_names(
+    v: Vocab,
+    text: str,
+    cands: Sequence[Candidate],
+    phrases: list[TaskSpan],
+    moved: dict[int, int],
+) -> list[TaskSpan]:
+    """ "ImageNet classification", "a Text8 language modeling task": a phrase that opens with a
+    dataset's name (here or where the abstract types it) is the task after it: two words or
+    more, or a task head that ends the noun phrase ("OGX manipulation environments" is none)."""
+    data = (EntityType.DATASET, EntityType.BENCHMARK)
+    keys = {name_key(c.text) for c in cands if c.type in data and not c.long_span}
+    names = {c.start: c.end for c in cands if name_key(c.text) in keys}
+    out = []
+    for start, end, phrase, bonus in phrases:
+        name_end = names.get(start)
+        if name_end is not None and name_end < end and text[name_end : name_end + 1] == " ":
+            rest = text[name_end + 1 : end]
+            nxt = _NEXT_WORD_RE.match(text, end)
+            alone = not nxt or text[end : end + 1] != " " or nxt.group(1).lower() in W.np_boundary
+            if " " in rest or (
+                rest.lower() in v.task_heads and (alone or _TASK_NOUN_AFTER_RE.match(text, end))
+            ):
+                moved[name_end + 1] = start  # the words before the name still cue it
+                start, phrase = name_end + 1, rest
+        out.append((start, end, phrase, bonus))
+    return out
+
+
 def rank_tasks(
     v: Vocab,
     text: str,
@@ -409,7 +490,8 @@ def rank_tasks(
     abbrev_long = [(a.long_start, a.long_end) for a in abbrevs]
     title_words = _content_words(title)
 
-    phrases = task_spans(v, text, sents, abbrevs)
+    moved: dict[int, int] = {}
+    phrases = _after_data_names(v, text, cands, task_spans(v, text, sents, abbrevs), moved)
     add_at, bonus_at = USE_MODEL["add_task"], USE_MODEL["task_bonus"]
     rule_keys = {p.lower() for _, _, p, _ in phrases}
     model_p: dict[str, float] = {}
@@ -423,6 +505,9 @@ def rank_tasks(
                 and _task_shaped(phrase)
                 and _whole_phrase(v, text, s, e)
             ):
+                [(s, e, phrase, _)] = _after_data_names(
+                    v, text, cands, [(s, e, phrase, 0.0)], moved
+                )
                 phrases.append((s, e, phrase, 0.0))
                 model_p[phrase.lower()] = max(p, model_p.get(phrase.lower(), 0.0))
     # the model's own phrases come after the rules' and fill at most this many places, those
@@ -464,9 +549,10 @@ def rank_tasks(
             score += 0.75
         if _TASK_NOUN_AFTER_RE.match(text[end : end + 12].lower()):
             score += 1.0
-        lead = text[max(0, start - 30) : start].lower()
+        opens = moved.get(start, start)
+        lead = text[max(0, opens - 30) : opens].lower()
         if _COMPONENT_BEFORE_RE.search(lead) and _OWN_PROPOSAL_RE.search(
-            text, max(0, start - 150), start
+            text, max(0, opens - 150), opens
         ):
             continue  # "We propose X, which integrates A with [B alignment]": a component
         # "X is central to [decision-making]": the purpose, a task only when nothing else is
@@ -480,7 +566,7 @@ def rank_tasks(
         if _CLAIM_BEFORE_RE.search(lead):
             score += 0.5
         if _EVAL_LIST_BEFORE_RE.search(lead) and EVAL_CUE_RE.search(
-            text[max(0, start - 120) : start]
+            text[max(0, opens - 120) : opens]
         ):
             score += 0.75  # "we evaluate X on time-series forecasting, ..."
         if any(overlaps(start, end, gs, ge) for gs, ge in gazetteer_tasks):
