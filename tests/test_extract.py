@@ -1569,6 +1569,9 @@ def test_a_task_named_by_its_gerund_keeps_its_nouns_english():
          "Bayesian linear regression"),
         ("We compare with the celebrated dynamic time warping.", "dynamic time warping"),
         ("We use a policy transformer to act.", "transformer"),
+        ("We fit a conditional GAN to the sketches of chairs.", "conditional GAN"),
+        ("Weights are pruned with group Lasso penalties, then retrained.", "group Lasso"),
+        ("Our solver runs sparse group lasso on gene panels.", "sparse group lasso"),
     ],
 )  # fmt: skip
 def test_a_known_technique_keeps_the_words_that_make_it_a_variant(abstract, name):
