@@ -1058,6 +1058,16 @@ def test_names_listed_before_a_method_noun_are_methods_but_not_authors():
          "uniform quantization"),
         ("Both approaches outperform existing ordinal regression algorithms applied for "
          "ranking.", "ordinal regression"),
+        # issue 9 extract19: rendering, shaping, programming, odometry and convolutions
+        ("Unlike differentiable rendering, our mesh fitting needs no gradients.",
+         "differentiable rendering"),
+        ("The agent explores faster using reward shaping in sparse mazes.", "reward shaping"),
+        ("The matching step is solved via integer linear programming, which is exact.",
+         "integer linear programming"),
+        ("Our drone beats visual inertial odometry on the dark flights.",
+         "visual inertial odometry"),
+        ("Compared with spectral graph convolutions, our filter is local.",
+         "spectral graph convolutions"),
     ],
 )  # fmt: skip
 def test_lower_case_technique_after_a_comparison_or_use_cue_is_a_used_method(abstract, name):
