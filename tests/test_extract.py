@@ -160,6 +160,12 @@ def test_compared_methods_are_used_methods():
     assert got["XGBoost"] == ("Method", "uses")
 
 
+def test_names_listed_after_methodologies_are_methods():
+    got = found("Many methodologies exist for sales data, including SARMAX and Kalmanboost.")
+    assert got["SARMAX"] == ("Method", "uses")
+    assert got["Kalmanboost"] == ("Method", "uses")
+
+
 def test_capitalised_word_needs_a_comparison_cue():
     got = found("Our solver is 3x faster than Gurobi. The proof uses a Lorentz transform.")
     assert got["Gurobi"] == ("Method", "uses")
