@@ -1568,6 +1568,13 @@ def test_span_model_types_a_defined_abbreviation_whose_long_form_says_no_kind():
     assert _with_model_spans(text, [("QRT", "Method", 0.99)])["QRT"] == "Method"
 
 
+def test_a_defined_abbreviation_of_hardware_is_no_method_even_when_the_model_says_so():
+    text = "Testing the autonomous surface vehicle (ASV) on lakes is slow."
+    assert "Method" not in _with_model_spans(text, [("ASV", "Method", 0.99)]).values()
+    text = "Prior crawlers rely on quadruped climbing robots (QCRs) to stay stable."
+    assert "Method" not in _with_model_spans(text, [("QCRs", "Method", 0.99)]).values()
+
+
 def test_a_task_named_by_its_gerund_keeps_its_nouns_english():
     from kg.extract.words import singular
 
