@@ -239,6 +239,12 @@ def test_compared_methods_are_used_methods():
     assert got["XGBoost"] == ("Method", "uses")
 
 
+def test_names_listed_after_methodologies_are_methods():
+    got = found("Many methodologies exist for sales data, including SARMAX and Kalmanboost.")
+    assert got["SARMAX"] == ("Method", "uses")
+    assert got["Kalmanboost"] == ("Method", "uses")
+
+
 def test_capitalised_word_needs_a_comparison_cue():
     got = found("Our solver is 3x faster than Gurobi. The proof uses a Lorentz transform.")
     assert got["Gurobi"] == ("Method", "uses")
@@ -1172,6 +1178,16 @@ def test_names_listed_before_a_method_noun_are_methods_but_not_authors():
          "uniform quantization"),
         ("Both approaches outperform existing ordinal regression algorithms applied for "
          "ranking.", "ordinal regression"),
+        # issue 9 extract19: rendering, shaping, programming, odometry and convolutions
+        ("Unlike soft rasterized rendering, our mesh fitting needs no gradients.",
+         "soft rasterized rendering"),
+        ("The agent explores faster using potential-difference shaping in sparse mazes.",
+         "potential-difference shaping"),
+        ("The matching step is solved via mixed binary programming, which is exact.",
+         "mixed binary programming"),
+        ("Our drone beats stereo event odometry on the dark flights.", "stereo event odometry"),
+        ("Compared with hexagonal lattice convolutions, our filter is local.",
+         "hexagonal lattice convolutions"),
     ],
 )  # fmt: skip
 def test_lower_case_technique_after_a_comparison_or_use_cue_is_a_used_method(abstract, name):
@@ -1666,6 +1682,13 @@ def test_span_model_types_a_defined_abbreviation_whose_long_form_says_no_kind():
     assert _with_model_spans(text, [("QRT", "Method", 0.99)])["QRT"] == "Method"
 
 
+def test_a_defined_abbreviation_of_hardware_is_no_method_even_when_the_model_says_so():
+    text = "Testing the floating reed vehicle (FRV) on lakes is slow."
+    assert "Method" not in _with_model_spans(text, [("FRV", "Method", 0.99)]).values()
+    text = "Prior crawlers rely on quadruped climbing robots (QCRs) to stay stable."
+    assert "Method" not in _with_model_spans(text, [("QCRs", "Method", 0.99)]).values()
+
+
 def test_a_task_named_by_its_gerund_keeps_its_nouns_english():
     from kg.extract.words import singular
 
@@ -1683,6 +1706,11 @@ def test_a_task_named_by_its_gerund_keeps_its_nouns_english():
          "Bayesian linear regression"),
         ("We compare with the celebrated dynamic time warping.", "dynamic time warping"),
         ("We use a policy transformer to act.", "transformer"),
+        ("We fit a conditional VAE to the sketches of chairs.", "conditional VAE"),
+        ("Weights are shrunk with group elastic net penalties, then retrained.",
+         "group elastic net"),
+        ("Our solver runs sparse group ridge regression on gene panels.",
+         "sparse group ridge regression"),
     ],
 )  # fmt: skip
 def test_a_known_technique_keeps_the_words_that_make_it_a_variant(abstract, name):

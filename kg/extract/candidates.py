@@ -128,6 +128,8 @@ _GLUED_PREFIX_RE = re.compile(r"(?<![\w\-])[a-z]{2,12}-$")
 _VARIANT_WORD_RE = re.compile(r"(?<![\w\-])([A-Za-z][a-z\-]*[a-z]) $")
 # "Bayesian", "Riemannian", "Hamiltonian": an adjective made from a name
 _PROPER_ADJECTIVE_RE = re.compile(r"[A-Z][a-z]+ian")
+# one name-shaped word: an acronym ("GAN") or a capitalised name ("Lasso")
+_ONE_NAME_RE = re.compile(r"[A-Z][A-Za-z0-9\-]*")
 _OWN_NOUN_BEFORE_RE = re.compile(
     r"\b(?:method|approach|model|framework|algorithm|architecture|technique|system)s?\s*,?\s*$"
 )
@@ -387,8 +389,12 @@ def add_gazetteer_hits(
             if c.hint is None and c.strength == "cap" and c.text[1:].islower():
                 # "on Celeba ... and Imagenet": a known CamelCase data name capitalised only
                 c.hint = v.variants.get(name_key(c.text))
-        elif c.label is EntityType.METHOD and c.strength == "gazetteer" and c.text.islower():
-            _extend_variant(text, c, cands)
+            if EntityType.METHOD in (c.label, c.hint) and _ONE_NAME_RE.fullmatch(c.text):
+                _extend_variant(text, c, cands)  # "group Lasso"
+        elif c.label is EntityType.METHOD and (
+            c.text.islower() if c.strength == "gazetteer" else _ONE_NAME_RE.fullmatch(c.text)
+        ):
+            _extend_variant(text, c, cands)  # "conditional GAN", "projected gradient descent"
     return cands
 
 
