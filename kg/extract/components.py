@@ -30,13 +30,8 @@ from kg.extract.candidates import (
     proposed_phrases,
     split_trailing_acronyms,
 )
-from kg.extract.context import (
-    USE_MODEL,
-    Triggers,
-    decide,
-    own_subject,
-    type_lists,
-)
+from kg.extract.context import USE_MODEL, decide, own_subject
+from kg.extract.lists import Triggers, type_lists
 from kg.extract.proposals import (
     introduced_subject,
     named_in_apposition,

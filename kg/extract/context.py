@@ -2,8 +2,8 @@
 
 :func:`decide` types one candidate (gazetteer, definition, appositive, name shape, evaluation or
 comparison context) and gives it a role (``proposed`` after a proposal cue, ``evaluated_on`` for
-data, else ``uses``) with a confidence; :func:`type_lists` then makes the names of one
-coordinated list ("on X, Y and Z") one kind of thing.
+data, else ``uses``) with a confidence; :func:`kg.extract.lists.type_lists` then makes the names
+of one coordinated list ("on X, Y and Z") one kind of thing.
 """
 
 from __future__ import annotations
@@ -11,13 +11,18 @@ from __future__ import annotations
 import re
 
 from kg.extract import datanames as dn
+from kg.extract.lists import (
+    KIND,
+    LIST_JOIN_RE,
+    Triggers,
+    list_trigger,
+    listed_with_a_name,
+    listed_with_data,
+)
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, Sent
 from kg.extract.words import SO_CALLED_RE, Vocab, W, data_type, head
 from kg.model import EntityType, Role
-
-#: Trigger char spans by kind ("propose", "data", "compare"), found by the PhraseMatcher.
-Triggers = dict[str, list[tuple[int, int]]]
 
 BENCH_NAME_RE = re.compile(r"[a-z0-9\-](?:[Bb]ench|BENCH|Arena|Gym)(?:[\-\s]?v?\d[\w.]*)?$")
 MODEL_SIZE_RE = re.compile(r"[\-\u2013 ]\d+(?:\.\d+)?[BMK]$")
@@ -27,19 +32,6 @@ EVAL_CUE_RE = re.compile(
     r"validat|top-1|error)",
     re.I,
 )
-# between two items of one list: "X, Y", "X and Y", "X (ours), and Y"
-# or parallel results: "1.9x on X, 1.7x on Y, and 1.8x on Z"
-_LIST_JOIN_RE = re.compile(
-    r"\)?(?:\s*\([^()]{0,40}\))?\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+)"
-    r"(?:\S*\d\S*\s+(?:on|for|with)\s+)?"
-)
-_KIND = {
-    EntityType.METHOD: "method",
-    EntityType.DATASET: "data",
-    EntityType.BENCHMARK: "data",
-    EntityType.TASK: "task",
-    EntityType.METRIC: "metric",
-}
 # the rest of a list a name starts, up to the noun after it ("[LSP] and FLIC datasets")
 _LIST_TAIL_RE = re.compile(
     r"(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+)(?:the\s+)?[^\s,]+"
@@ -64,14 +56,6 @@ _NAMED_DATA_RE = _named_list_re("")
 # dataset")
 _NAMED_DATA_THE_RE = _named_list_re(r"(?:the\s+)?")
 _NAMED_DATA_LEAD_RE = re.compile(r"(?:\b(?:the|on|and|or|in|from|using|with)|[,(])\s+$")
-_LIST_SEP_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*\(\s*|:\s*|/)\Z")
-# between a trigger and the list: "the", numbers and at most two adjective-like words
-_GAP_RE = re.compile(
-    r"[\s,]*(?:the\s+|a\s+|an\s+|\d+\s+|(?:[a-z]+(?:al|ic|ive|ing|ous|ard|ern|ent|ble|ar|ary|ful|"
-    r"less|ed|ar)|[a-z]+-[a-z\-]+|several|multiple|various|diverse|six|two|three|four|five|many|"
-    r"both|public|popular|standard|common|widely-used|real-world|large-scale|open)\s+){0,3}"
-    r"(?:\(\s*)?"
-)
 # quotes that may open the name: "a new method termed as ``\"WAGE\"", "Our solution “CASE”"
 _OPEN_QUOTES = r"[\"'`\u201c\u2018]*"
 # "we propose a novel X", but not "we present a method for training X"
@@ -148,7 +132,6 @@ _VERB_AFTER_RE = re.compile(
     r"\s+(?:(?:first|then|also|further|consistently|significantly|successfully)\s+)?"
     r"(?:[a-z]+s|can|is|achieves)\b"
 )
-_WE_BEFORE_RE = re.compile(r"\b[Ww]e\s+(?:\w+ly\s+)?$")
 _DEFINED_AS_RE = re.compile(
     r"\)?\s*(?:\([^()]*\)\s*)?\s+(?:is|are)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,3}"
     + _OWN_NOUNS
@@ -205,9 +188,6 @@ _DATA_NOUN_SOON_RE = re.compile(
 _A_BEFORE_RE = re.compile(r"\b(?:a|an)\s+$")
 _ON_VERB_BEFORE_RE = re.compile(r"\b(?:based|built|builds|relies|rely|relying|depends?)\s+$")
 _ALL_CAPS_RE = re.compile(r"[A-Z][A-Z\-]*s?")
-_LIST_LEAD_NOUN_RE = re.compile(r"([a-z][\w\-]*)\s*$")
-_LOWER_WORD_END_RE = re.compile(r"(?<![\w\-])([a-z][\w\-]*)$")
-_LIST_WORDS = frozenset(["including", "include", "includes", "such as", "e.g.", "e.g.,", "like"])
 _NOT_NAMED = (EntityType.TASK, EntityType.METRIC)
 _BASE_CONFIDENCE = {"strong": 0.6, "title": 0.55, "cap": 0.5, "gazetteer": 0.7, "lower": 0.5}
 
@@ -463,7 +443,7 @@ def decide(
         and not list_tail.group(1)
         and c.text[:1].isupper()
         and _NAMED_DATA_RE.fullmatch(text, tail, list_tail.start(2) + tail)
-        and _LIST_JOIN_RE.match(text, c.end)
+        and LIST_JOIN_RE.match(text, c.end)
         and not re.search(r"['\u2019]s\b", text[tail : tail + list_tail.start(2)])
     ):  # (not authors: "Kutin and Niyogi's method")
         method_ctx = True
@@ -485,7 +465,7 @@ def decide(
         and not (c.label or c.long or c.cues or data_ctx or method_ctx)
         and count == 1
         and _ALL_CAPS_RE.fullmatch(c.text)
-        and not _listed_with_a_name(c, text, cands)
+        and not listed_with_a_name(c, text, cands)
         and not _model_says_name(c, USE_MODEL["lone"])
     ) or (name_key(c.text) in local and not (c.label or c.cues or data_ctx)):
         return  # a lone all-capital word with nothing around it: too often a local shorthand
@@ -515,17 +495,17 @@ def decide(
         # the sentence says so, and then of the known type
         context = appos_type or data_ctx or method_ctx or proposed
         if "variant" in c.cues:  # "mini-imagenet": only in a data list or before a data noun
-            context = named_data or _listed_with_data(c, text, cands)
+            context = named_data or listed_with_data(c, text, cands)
         model_agrees = (  # or the span model reads the same kind of name here
-            _model_says_name(c, USE_MODEL["hint_data" if _KIND[c.hint] == "data" else "hint"])
+            _model_says_name(c, USE_MODEL["hint_data" if KIND[c.hint] == "data" else "hint"])
             and c.model
-            and _KIND[c.model] == _KIND[c.hint]
+            and KIND[c.model] == KIND[c.hint]
         )
         if c.hint in _NOT_NAMED or not (context or model_agrees):
             c.cues.add("unsaid")  # ... or a list of sure names of its kind (type_lists)
             return
         said = "method" if method_ctx or proposed else "data" if data_ctx else None
-        if appos_type or not said or said == _KIND[c.hint]:
+        if appos_type or not said or said == KIND[c.hint]:
             t = appos_type or c.hint  # ... unless the sentence says another kind ("such as TDC")
     if t is None and "variant" in c.cues:
         return
@@ -645,32 +625,6 @@ def _model_says_name(c: Candidate, threshold: float | None) -> bool:
     )
 
 
-def _listed_with_a_name(c: Candidate, text: str, cands: list[Candidate]) -> bool:
-    """The candidate stands in a coordinated list next to a known or typed name ("CORD,
-    FUNSD and SROIE", "TTT-Linear and TTT-MLP"): the list says it is a name too."""
-    i = cands.index(c)
-    prev = cands[i - 1] if i > 0 else None
-    nxt = cands[i + 1] if i + 1 < len(cands) else None
-    return bool(
-        (prev and (prev.type or prev.label) and _LIST_JOIN_RE.fullmatch(text, prev.end, c.start))
-        or (nxt and nxt.label and _LIST_JOIN_RE.fullmatch(text, c.end, nxt.start))
-    )
-
-
-def _listed_with_data(c: Candidate, text: str, cands: list[Candidate]) -> bool:
-    """The candidate stands in a coordinated list next to a known data name ("on MNIST,
-    mini-imagenet")."""
-    return any(
-        (o.type or o.label) in (EntityType.DATASET, EntityType.BENCHMARK)
-        and (
-            _LIST_JOIN_RE.fullmatch(text, o.end, c.start)
-            or _LIST_JOIN_RE.fullmatch(text, c.end, o.start)
-        )
-        for o in cands
-        if o is not c
-    )
-
-
 def own_subject(text: str, cands: list[Candidate], trig: Triggers) -> None:
     """When the abstract proposes something but no name-shaped candidate is marked proposed,
     its own method is the unknown name it keeps as the subject of what is achieved: "We
@@ -695,106 +649,3 @@ def own_subject(text: str, cands: list[Candidate], trig: Triggers) -> None:
     for m in best or []:
         m.cues.add("propose")
         m.role, m.confidence = Role.PROPOSED, 0.75
-
-
-def type_lists(text: str, cands: list[Candidate]) -> None:
-    """Names in one coordinated list ("on X, Y and Z") are one kind of thing: a name typed
-    only by its context takes the type of the known names (gazetteer, definition, model
-    size) beside it, when they agree and are at least half the list: "on Llama-2-7B and
-    Foo" makes Foo a model."""
-    typed = [c for c in cands if c.type or "plain" in c.cues or "unsaid" in c.cues]
-    groups: list[list[Candidate]] = []
-    for prev, c in zip([None, *typed], typed, strict=False):
-        if prev is not None and _LIST_JOIN_RE.fullmatch(text, prev.end, c.start):
-            groups[-1].append(c)
-        else:
-            groups.append([c])
-    for group in groups:
-        if len(group) < 2:
-            continue
-        unsaid = [c for c in group if c.type is None and "unsaid" in c.cues]
-        plain = [c for c in group if c.type is None and "plain" in c.cues]
-        group = [c for c in group if c.type]
-        sure_kinds = {_KIND[c.type] for c in group if c.sure and c.type}
-        if unsaid and len(sure_kinds) == 1 and len(group) >= max(2, 2 * len(unsaid)):
-            for c in unsaid:  # "(ReLU, LReLU, PReLU, ELU)": a known name among its kind
-                if c.hint and _KIND[c.hint] in sure_kinds:
-                    role = Role.USES if _KIND[c.hint] == "method" else Role.EVALUATED_ON
-                    c.type, c.role, c.confidence = c.hint, role, 0.6
-        if len(group) < 2:
-            continue
-        first = group[0]
-        if "propose" in first.cues and first.label is None and first.type:
-            for c in group[1:]:  # "we introduce two new benchmarks, A and B": both are new
-                if c.label is None and not c.long:
-                    c.cues.add("propose")
-                    c.type, c.role, c.confidence = first.type, first.role, first.confidence
-            continue
-        sure = [_KIND[c.type] for c in group if c.sure and c.type]
-        if (
-            plain
-            and sure
-            and {_KIND[c.type] for c in group if c.type} == {"data"}
-            and len(group) >= 2 * len(plain)
-        ):  # "on the CUB-200-2011, Oxford 102 Flowers and Leafsnap datasets": data too
-            for c in plain:
-                c.type, c.role, c.confidence = EntityType.DATASET, Role.EVALUATED_ON, 0.6
-        known = set(sure)
-        if len(known) != 1 or 2 * len(sure) < len(group):
-            continue  # "CART, ID3, C4, MARS": one known name is no majority
-        kind = known.pop()
-        for c in group:
-            if c.sure or c.role is Role.PROPOSED or c.type is None or _KIND[c.type] == kind:
-                continue
-            if kind == "method":
-                c.type, c.role = EntityType.METHOD, Role.USES
-            else:
-                c.type, c.role = EntityType.DATASET, Role.EVALUATED_ON
-
-
-def list_trigger(
-    v: Vocab, c: Candidate, text: str, s0: int, trig: Triggers, cands: list[Candidate]
-) -> tuple[str, int] | None:
-    """What heads the list this candidate stands in ("on X, Y and Z", "such as X"):
-    ("on" | "list" | "datalist" | "datanoun" | "compare", start of the trigger) or None."""
-    pos = c.start
-    ends = {o.end: o for o in cands if s0 <= o.start < c.start}
-    # walk left over list items: names, or one lower-case word ("IOI, arithmetic, MMLU")
-    for _ in range(10):
-        m = _LIST_SEP_RE.search(text, s0, pos)
-        if not m:
-            break
-        if "(" in m.group() or ":" in m.group():
-            noun = _LIST_LEAD_NOUN_RE.search(text[s0 : m.start()])
-            if noun and noun.group(1) in v.data_heads:
-                return "datanoun", s0 + noun.start(1)  # "four datasets: A, B", "(A and B)"
-            pos = m.start()
-            break
-        prev = ends.get(m.start())
-        if prev is not None:
-            pos = prev.start
-            continue
-        w = _LOWER_WORD_END_RE.search(text[s0 : m.start()])
-        if w and w.group(1) not in ("and", "or"):
-            pos = s0 + w.start(1)
-            continue
-        break
-    # the last trigger before the list, with at most two modifier words in between
-    best: tuple[str, int] | None = None
-    for kind in ("data", "compare"):
-        for ts, te in trig[kind]:
-            if s0 <= ts and te <= pos and _GAP_RE.fullmatch(text, te, pos):
-                word = text[ts:te].lower()
-                if kind == "data" and _WE_BEFORE_RE.search(text, max(s0, ts - 12), ts):
-                    continue  # "we benchmark X against Y": a verb, not the data noun
-                if kind == "data" and word in ("on", "across"):
-                    label = "on"
-                elif word in _LIST_WORDS:
-                    label = "list"
-                elif kind == "data":
-                    label = "datalist"  # "datasets X and Y"
-                else:
-                    label = "compare"
-                if best is None or ts > best[1]:
-                    best = (label, ts)
-    return best

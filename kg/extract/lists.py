@@ -1,0 +1,171 @@
+"""Lists: what a coordinated list of names ("on X, Y and Z", "such as X", "datasets: A, B")
+says about each name in it. :func:`list_trigger` finds what heads a candidate's list (used by
+:func:`kg.extract.context.decide`); :func:`type_lists` then makes the names of one list one kind
+of thing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kg.extract.spans import Candidate
+from kg.extract.words import Vocab
+from kg.model import EntityType, Role
+
+#: Trigger char spans by kind ("propose", "data", "compare"), found by the PhraseMatcher.
+Triggers = dict[str, list[tuple[int, int]]]
+
+# between two items of one list: "X, Y", "X and Y", "X (ours), and Y"
+# or parallel results: "1.9x on X, 1.7x on Y, and 1.8x on Z"
+LIST_JOIN_RE = re.compile(
+    r"\)?(?:\s*\([^()]{0,40}\))?\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+)"
+    r"(?:\S*\d\S*\s+(?:on|for|with)\s+)?"
+)
+KIND = {
+    EntityType.METHOD: "method",
+    EntityType.DATASET: "data",
+    EntityType.BENCHMARK: "data",
+    EntityType.TASK: "task",
+    EntityType.METRIC: "metric",
+}
+_LIST_SEP_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*\(\s*|:\s*|/)\Z")
+# between a trigger and the list: "the", numbers and at most two adjective-like words
+_GAP_RE = re.compile(
+    r"[\s,]*(?:the\s+|a\s+|an\s+|\d+\s+|(?:[a-z]+(?:al|ic|ive|ing|ous|ard|ern|ent|ble|ar|ary|ful|"
+    r"less|ed|ar)|[a-z]+-[a-z\-]+|several|multiple|various|diverse|six|two|three|four|five|many|"
+    r"both|public|popular|standard|common|widely-used|real-world|large-scale|open)\s+){0,3}"
+    r"(?:\(\s*)?"
+)
+_WE_BEFORE_RE = re.compile(r"\b[Ww]e\s+(?:\w+ly\s+)?$")
+_LIST_LEAD_NOUN_RE = re.compile(r"([a-z][\w\-]*)\s*$")
+_LOWER_WORD_END_RE = re.compile(r"(?<![\w\-])([a-z][\w\-]*)$")
+_LIST_WORDS = frozenset(["including", "include", "includes", "such as", "e.g.", "e.g.,", "like"])
+
+
+def listed_with_a_name(c: Candidate, text: str, cands: list[Candidate]) -> bool:
+    """The candidate stands in a coordinated list next to a known or typed name ("CORD,
+    FUNSD and SROIE", "TTT-Linear and TTT-MLP"): the list says it is a name too."""
+    i = cands.index(c)
+    prev = cands[i - 1] if i > 0 else None
+    nxt = cands[i + 1] if i + 1 < len(cands) else None
+    return bool(
+        (prev and (prev.type or prev.label) and LIST_JOIN_RE.fullmatch(text, prev.end, c.start))
+        or (nxt and nxt.label and LIST_JOIN_RE.fullmatch(text, c.end, nxt.start))
+    )
+
+
+def listed_with_data(c: Candidate, text: str, cands: list[Candidate]) -> bool:
+    """The candidate stands in a coordinated list next to a known data name ("on MNIST,
+    mini-imagenet")."""
+    return any(
+        (o.type or o.label) in (EntityType.DATASET, EntityType.BENCHMARK)
+        and (
+            LIST_JOIN_RE.fullmatch(text, o.end, c.start)
+            or LIST_JOIN_RE.fullmatch(text, c.end, o.start)
+        )
+        for o in cands
+        if o is not c
+    )
+
+
+def type_lists(text: str, cands: list[Candidate]) -> None:
+    """Names in one coordinated list ("on X, Y and Z") are one kind of thing: a name typed
+    only by its context takes the type of the known names (gazetteer, definition, model
+    size) beside it, when they agree and are at least half the list: "on Llama-2-7B and
+    Foo" makes Foo a model."""
+    typed = [c for c in cands if c.type or "plain" in c.cues or "unsaid" in c.cues]
+    groups: list[list[Candidate]] = []
+    for prev, c in zip([None, *typed], typed, strict=False):
+        if prev is not None and LIST_JOIN_RE.fullmatch(text, prev.end, c.start):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+    for group in groups:
+        if len(group) < 2:
+            continue
+        unsaid = [c for c in group if c.type is None and "unsaid" in c.cues]
+        plain = [c for c in group if c.type is None and "plain" in c.cues]
+        group = [c for c in group if c.type]
+        sure_kinds = {KIND[c.type] for c in group if c.sure and c.type}
+        if unsaid and len(sure_kinds) == 1 and len(group) >= max(2, 2 * len(unsaid)):
+            for c in unsaid:  # "(ReLU, LReLU, PReLU, ELU)": a known name among its kind
+                if c.hint and KIND[c.hint] in sure_kinds:
+                    role = Role.USES if KIND[c.hint] == "method" else Role.EVALUATED_ON
+                    c.type, c.role, c.confidence = c.hint, role, 0.6
+        if len(group) < 2:
+            continue
+        first = group[0]
+        if "propose" in first.cues and first.label is None and first.type:
+            for c in group[1:]:  # "we introduce two new benchmarks, A and B": both are new
+                if c.label is None and not c.long:
+                    c.cues.add("propose")
+                    c.type, c.role, c.confidence = first.type, first.role, first.confidence
+            continue
+        sure = [KIND[c.type] for c in group if c.sure and c.type]
+        if (
+            plain
+            and sure
+            and {KIND[c.type] for c in group if c.type} == {"data"}
+            and len(group) >= 2 * len(plain)
+        ):  # "on the CUB-200-2011, Oxford 102 Flowers and Leafsnap datasets": data too
+            for c in plain:
+                c.type, c.role, c.confidence = EntityType.DATASET, Role.EVALUATED_ON, 0.6
+        known = set(sure)
+        if len(known) != 1 or 2 * len(sure) < len(group):
+            continue  # "CART, ID3, C4, MARS": one known name is no majority
+        kind = known.pop()
+        for c in group:
+            if c.sure or c.role is Role.PROPOSED or c.type is None or KIND[c.type] == kind:
+                continue
+            if kind == "method":
+                c.type, c.role = EntityType.METHOD, Role.USES
+            else:
+                c.type, c.role = EntityType.DATASET, Role.EVALUATED_ON
+
+
+def list_trigger(
+    v: Vocab, c: Candidate, text: str, s0: int, trig: Triggers, cands: list[Candidate]
+) -> tuple[str, int] | None:
+    """What heads the list this candidate stands in ("on X, Y and Z", "such as X"):
+    ("on" | "list" | "datalist" | "datanoun" | "compare", start of the trigger) or None."""
+    pos = c.start
+    ends = {o.end: o for o in cands if s0 <= o.start < c.start}
+    # walk left over list items: names, or one lower-case word ("IOI, arithmetic, MMLU")
+    for _ in range(10):
+        m = _LIST_SEP_RE.search(text, s0, pos)
+        if not m:
+            break
+        if "(" in m.group() or ":" in m.group():
+            noun = _LIST_LEAD_NOUN_RE.search(text[s0 : m.start()])
+            if noun and noun.group(1) in v.data_heads:
+                return "datanoun", s0 + noun.start(1)  # "four datasets: A, B", "(A and B)"
+            pos = m.start()
+            break
+        prev = ends.get(m.start())
+        if prev is not None:
+            pos = prev.start
+            continue
+        w = _LOWER_WORD_END_RE.search(text[s0 : m.start()])
+        if w and w.group(1) not in ("and", "or"):
+            pos = s0 + w.start(1)
+            continue
+        break
+    # the last trigger before the list, with at most two modifier words in between
+    best: tuple[str, int] | None = None
+    for kind in ("data", "compare"):
+        for ts, te in trig[kind]:
+            if s0 <= ts and te <= pos and _GAP_RE.fullmatch(text, te, pos):
+                word = text[ts:te].lower()
+                if kind == "data" and _WE_BEFORE_RE.search(text, max(s0, ts - 12), ts):
+                    continue  # "we benchmark X against Y": a verb, not the data noun
+                if kind == "data" and word in ("on", "across"):
+                    label = "on"
+                elif word in _LIST_WORDS:
+                    label = "list"
+                elif kind == "data":
+                    label = "datalist"  # "datasets X and Y"
+                else:
+                    label = "compare"
+                if best is None or ts > best[1]:
+                    best = (label, ts)
+    return best
