@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_extract import paper
 
 from kg.extract.resources import name_key
-from kg.model import Author, Paper, SourceRef
 
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "eval_shapes.py"
 NAMES = ["Zorb-10", "QuaxNet-50", "Blorp Treebank", "t-QSNE", "Zorb2.1-1.3B", "Quax's Revenge"]
@@ -35,16 +35,6 @@ def shape(name: str) -> str:
         ("v" if c in "aeiou" else "c") if c.isalpha() else c
         for c in name
     )  # fmt: skip
-
-
-def paper(abstract: str, pid: str) -> Paper:
-    return Paper(
-        id=pid,
-        abstract=abstract,
-        abstract_raw=abstract,
-        authors=(Author("ada lovelace", "Ada Lovelace"),),
-        source=SourceRef("t.txt"),
-    )
 
 
 def test_made_up_name_keeps_the_shape(shapes):
