@@ -31,6 +31,7 @@ from kg.extract.candidates import (
     split_trailing_acronyms,
 )
 from kg.extract.context import USE_MODEL, decide, own_subject
+from kg.extract.datanames import said_elsewhere
 from kg.extract.lists import Triggers, type_lists
 from kg.extract.proposals import (
     introduced_subject,
@@ -145,6 +146,7 @@ class KGEntities:
         for c in cands:
             decide(v, c, text, sent_of(c.start), trig, cands, counts[name_key(c.text)], local)
         type_lists(text, cands)
+        said_elsewhere(cands)
         own_subject(text, cands, trig)
         title = doc.user_data.get(TITLE_KEY, "")
         named_in_apposition(text, cands, trig["propose"], sent_starts)

@@ -553,6 +553,8 @@ def decide(
             t = EntityType.DATASET  # a name the model reads as data, with nothing else to say
         elif c.strength == "strong" or (c.strength in ("title", "cap") and method_ctx):
             t = EntityType.METHOD
+            if not method_ctx:
+                c.cues.add("shape")  # only its shape says so (datanames.said_elsewhere)
         elif c.strength in ("title", "cap") and _model_says_name(c, USE_MODEL["capital"]):
             t = c.model  # "Horn's method", "Screw theory": the model reads a name
     elif t is EntityType.TASK:
@@ -569,6 +571,10 @@ def decide(
         or MODEL_SIZE_RE.search(c.text)
         or BENCH_NAME_RE.search(c.text)
     )
+    if t in (EntityType.DATASET, EntityType.BENCHMARK) and (
+        appos_type or proposed or named_data or (trig_kind or ("",))[0] in ("datalist", "datanoun")
+    ):
+        c.cues.add("said")  # a sentence calls it data, not only "on X" (dn.said_elsewhere)
 
     # role and confidence
     base = _BASE_CONFIDENCE[c.strength]

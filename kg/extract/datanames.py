@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 
+from kg.extract.resources import name_key
+from kg.extract.spans import Candidate
 from kg.extract.words import Vocab, W
-from kg.model import EntityType
+from kg.model import EntityType, Role
 
 # "We report results on three datasets: A, B and C": a list the sentence evaluates on, not the
 # paper's own list ("We consider two instantiations: A and B")
@@ -103,3 +105,30 @@ def held_in(text: str, s0: int, start: int, strength: str) -> bool:
     """A name-shaped word after "tasks in", "games from the": a suite or environment that holds
     the tasks (a plain capitalised word is left: "tasks in Computer Vision")."""
     return strength == "strong" and bool(_HELD_IN_RE.search(text, max(s0, start - 30), start))
+
+
+_DATA = (EntityType.DATASET, EntityType.BENCHMARK)
+
+
+def said_elsewhere(cands: list[Candidate]) -> None:
+    """A name no list knows keeps the kind of data one sentence of the abstract says it is
+    where the others say nothing: "We propose Foo, a novel dataset for ... Foo contains 10k
+    pairs ...": the later mentions, Methods only by their shape (the default for a name-shaped
+    word), become the same kind of data. The sentence must say it (an appositive, a data noun
+    after the name, a list of data, a proposed dataset), not only "improves on Foo" or "the
+    Foo task"; and no sentence may call the name a method ("we compare against Foo")."""
+    said: dict[str, set[EntityType]] = {}
+    for c in cands:
+        if (
+            c.label is None
+            and c.hint is None
+            and "shape" not in c.cues
+            and ("said" in c.cues or c.type is EntityType.METHOD)
+        ):
+            said.setdefault(name_key(c.text), set()).add(c.type)
+    for c in cands:
+        if c.type is not EntityType.METHOD or "shape" not in c.cues:
+            continue
+        types = said.get(name_key(c.text), set())
+        if len(types) == 1 and (t := next(iter(types))) in _DATA:
+            c.type, c.role = t, Role.EVALUATED_ON

@@ -1,0 +1,25 @@
+"""Unknown names typed by what the sentence says about data (kg/extract/datanames.py): made-up
+names in made-up sentences, as a new paper's names would be."""
+
+from __future__ import annotations
+
+from test_extract import found
+
+
+def test_an_unknown_name_keeps_the_data_type_one_sentence_gives_it():
+    # the later mentions say nothing: only their shape would make them Methods
+    text = (
+        "We present PloVarix, a large dataset of annotated kitchen scenes. PloVarix holds "
+        "12,000 clips recorded by 40 people, and PloVarix covers 300 recipes. PloVarix is "
+        "hard: PloVarix needs long-range reasoning."
+    )
+    assert found(text)["PloVarix"][0] == "Dataset"
+    # a method the appositive defines stays a method
+    text = (
+        "We propose PloVarix, a new method for sparse regression. PloVarix converges in few "
+        "steps, and PloVarix is fast. PloVarix is simple."
+    )
+    assert found(text)["PloVarix"][0] == "Method"
+    # "improves on X" alone says too little to retype the other mentions
+    text = "Our model improves on PloVarix. PloVarix is fast, and PloVarix is simple."
+    assert found(text)["PloVarix"][0] == "Method"
