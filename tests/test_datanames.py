@@ -23,3 +23,13 @@ def test_an_unknown_name_keeps_the_data_type_one_sentence_gives_it():
     # "improves on X" alone says too little to retype the other mentions
     text = "Our model improves on PloVarix. PloVarix is fast, and PloVarix is simple."
     assert found(text)["PloVarix"][0] == "Method"
+
+
+def test_an_abbreviation_defined_for_what_we_collect_is_data():
+    text = (
+        "We study turn taking by collecting a Quorvid Tabletop Gesture Archive (QTGA) with "
+        "40 groups of people. We train our model on QTGA."
+    )
+    assert found(text)["QTGA"] == ("Dataset", "proposed")
+    text = "We develop a Quorvid Tabletop Gesture Archive (QTGA) that plans grasps."
+    assert found(text)["QTGA"][0] == "Method"

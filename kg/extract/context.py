@@ -119,6 +119,7 @@ _NOUN_BEFORE_NAMING_RE = re.compile(
     r"\b([a-z][\w\-]*),?\s+(?:called|named|dubbed|termed|coined)(?:\s+as)?\s*$"
 )
 _DATA_VERB_RE = re.compile(r"\b(?:collect|curate|release)", re.I)
+_COLLECT_RE = re.compile(r"\b(?:collect|curat)", re.I)  # (one releases models too)
 _MAKE_BEFORE_RE = re.compile(
     r"\b(?:[Ww]e|[Oo]ur)\b[^.;]*\b(?:train|develop|design|build|propose|introduce|present|"
     r"construct|devise|create|release|collect|curate)\b[^.;]*$"
@@ -277,10 +278,12 @@ def decide(
         and c.long_span
         and c.long_span[0] < c.start
         and head(c.long) not in W.not_method_heads
-        and _WE_MAKE_RE.search(text, s0, c.long_span[0])
+        and (made := _WE_MAKE_RE.search(text, s0, c.long_span[0]))
         and not any(o is not c and o.label and s0 <= o.start < c.long_span[0] for o in cands)
     ):
         c.cues.add("propose")
+        if proposed_as is None and _COLLECT_RE.search(made[0]):
+            proposed_as = EntityType.DATASET  # "by collecting a Foo Bar Corpus (FBC)": data
     # a known name that only modifies the proposed thing is used, not proposed:
     # "we propose a confidence-aware flow matching objective"
     if (
