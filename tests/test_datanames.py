@@ -33,3 +33,11 @@ def test_an_abbreviation_defined_for_what_we_collect_is_data():
     assert found(text)["QTGA"] == ("Dataset", "proposed")
     text = "We develop a Quorvid Tabletop Gesture Archive (QTGA) that plans grasps."
     assert found(text)["QTGA"][0] == "Method"
+
+
+def test_a_list_item_after_another_items_bracketed_note_is_still_in_the_list():
+    text = (
+        "Experiments conducted on both ZubaKer (with simulated noise) and QI-VOLT (using real "
+        "labels) confirm the benefits of our algorithm."
+    )
+    assert found(text)["QI-VOLT"][0] == "Dataset"

@@ -39,6 +39,8 @@ _GAP_RE = re.compile(
 _WE_BEFORE_RE = re.compile(r"\b[Ww]e\s+(?:\w+ly\s+)?$")
 _LIST_LEAD_NOUN_RE = re.compile(r"([a-z][\w\-]*)\s*$")
 _LOWER_WORD_END_RE = re.compile(r"(?<![\w\-])([a-z][\w\-]*)$")
+# a short note in brackets after a list item, ending where the separator starts
+_NOTE_END_RE = re.compile(r"\s*\([^()]{1,40}\)$")
 _LIST_WORDS = frozenset(["including", "include", "includes", "such as", "e.g.", "e.g.,", "like"])
 
 
@@ -142,6 +144,8 @@ def list_trigger(
             pos = m.start()
             break
         prev = ends.get(m.start())
+        if prev is None and (note := _NOTE_END_RE.search(text, s0, m.start())):
+            prev = ends.get(note.start())  # "on both A (with noise) and B (without)"
         if prev is not None:
             pos = prev.start
             continue
