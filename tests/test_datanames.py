@@ -41,3 +41,12 @@ def test_a_list_item_after_another_items_bracketed_note_is_still_in_the_list():
         "labels) confirm the benefits of our algorithm."
     )
     assert found(text)["QI-VOLT"][0] == "Dataset"
+
+
+def test_names_after_a_count_of_datasets_and_a_comma_are_data():
+    text = (
+        "Our model improves the state of the art on three public QA datasets, Hovrat-Q, "
+        "MeloxQA and Tirvel-S, by 8%."
+    )
+    got = found(text)
+    assert {got[n][0] for n in ("Hovrat-Q", "MeloxQA", "Tirvel-S")} == {"Dataset"}

@@ -41,6 +41,13 @@ _LIST_LEAD_NOUN_RE = re.compile(r"([a-z][\w\-]*)\s*$")
 _LOWER_WORD_END_RE = re.compile(r"(?<![\w\-])([a-z][\w\-]*)$")
 # a short note in brackets after a list item, ending where the separator starts
 _NOTE_END_RE = re.compile(r"\s*\([^()]{1,40}\)$")
+# a count of data before the comma that opens the list of their names
+_COUNTED_DATA_RE = re.compile(
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w\-]+\s+){0,3}"
+    r"(?:datasets|benchmarks|corpora|data\s+sets)$"
+)
+# the counted data open the sentence: "On three datasets, A ..."
+_FRONTED_RE = re.compile(r"\s*(?:[A-Z]\w*,\s*)?(?:On|In|Across|Over|For|With)\s+")
 _LIST_WORDS = frozenset(["including", "include", "includes", "such as", "e.g.", "e.g.,", "like"])
 
 
@@ -150,6 +157,14 @@ def list_trigger(
             pos = prev.start
             continue
         w = _LOWER_WORD_END_RE.search(text[s0 : m.start()])
+        # "on three public QA datasets, A, B and C" (not "On three datasets, A beats B")
+        if (
+            w
+            and m.group().strip() == ","
+            and _COUNTED_DATA_RE.search(text, s0, m.start())
+            and not _FRONTED_RE.match(text, s0)
+        ):
+            return "datanoun", s0 + w.start(1)
         if w and w.group(1) not in ("and", "or"):
             pos = s0 + w.start(1)
             continue
