@@ -3,6 +3,7 @@ names in made-up sentences, as a new paper's names would be."""
 
 from __future__ import annotations
 
+import pytest
 from test_extract import found
 
 
@@ -50,3 +51,21 @@ def test_names_after_a_count_of_datasets_and_a_comma_are_data():
     )
     got = found(text)
     assert {got[n][0] for n in ("Hovrat-Q", "MeloxQA", "Tirvel-S")} == {"Dataset"}
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("We use a Plimmer Vosk Tavern (PVT) to encode the depth images.", "PVT"),
+        ("Multi-compartment Brovel Pastry (BP) models predict neural responses.", "BP"),
+        ("Mevkobp Hujkih Behfohus (MHBs) are one of the most popular algorithms.", "MHBs"),
+        ("We implement a parallel Pihed Gocv Ekhovjit (PGE)-based controller on a GPU.", "PGE"),
+    ],
+)
+def test_a_defined_name_that_is_used_or_called_a_method_is_a_method(text, name):
+    assert found(text)[name][0] == "Method"
+
+
+def test_a_defined_lower_case_phrase_is_not_made_a_method_by_its_context():
+    text = "We use task-focused plank grasping (TPG) to pick up tools."
+    assert found(text).get("TPG", ("",))[0] != "Method"

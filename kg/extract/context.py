@@ -546,6 +546,11 @@ def decide(
                 EntityType.METHOD
                 if method_ctx
                 or (c.model is EntityType.METHOD and _model_says_name(c, USE_MODEL["defined"]))
+                or (
+                    c.long_span is not None
+                    and c.long[:1].isupper()  # a name, not "task-oriented grasping (TOG)"
+                    and dn.defined_as_method(v, text, s0, c.long_span[0], after)
+                )
                 else None
             )
         elif (

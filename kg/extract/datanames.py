@@ -1,5 +1,6 @@
 """Data names: the shapes and the words around a name that make it a dataset or benchmark
-(used by :func:`kg.extract.context.decide`)."""
+(used by :func:`kg.extract.context.decide`); and what the words around an abbreviation the
+abstract defines say when its long form's head says nothing (:func:`defined_as_method`)."""
 
 from __future__ import annotations
 
@@ -132,3 +133,38 @@ def said_elsewhere(cands: list[Candidate]) -> None:
         types = said.get(name_key(c.text), set())
         if len(types) == 1 and (t := next(iter(types))) in _DATA:
             c.type, c.role = t, Role.EVALUATED_ON
+
+
+# "we use a Foo Bar (FB) to ...", "It employs Foo Bar (FB) to align ...": what one uses
+_USE_BEFORE_RE = re.compile(
+    r"\b(?:uses?|used|using|employs?|employed|employing|leverag(?:e|es|ed|ing)|adopts?|"
+    r"adopted|adopting|appl(?:y|ies|ied|ying))\s+(?:(?:a|an|the)\s+)?$"
+)
+_BASED_NEXT_RE = re.compile(r"\s?-?\s?based\b")
+# "(FB) are a family of generative models", "(FB) is an effective RL algorithm"
+_IS_A_RE = re.compile(r"\s+(?:is|are)\s+(?:a|an|one\s+of\s+the)\s+((?:[\w\-]+\s+){0,5}[\w\-]+)")
+_KIND_OF = frozenset(["family", "class", "kind", "type", "variant", "most", "of"])
+
+
+def defined_as_method(v: Vocab, text: str, s0: int, long_start: int, after: str) -> bool:
+    """An abbreviation the abstract defines, whose long form's head names no kind ("Quill
+    Ramp Tableau (QRT)"), is a method when the words around say so: a verb of use before it
+    ("we use a Quill Ramp Tableau (QRT) to ..."), "-based" or a method noun after the bracket
+    ("(QRT)-based controller", "(QRT) models"), or "(QRT) is an effective ... algorithm"."""
+    if _USE_BEFORE_RE.search(text, max(s0, long_start - 30), long_start):
+        return True
+    after = after[1:] if after.startswith(")") else after
+    if _BASED_NEXT_RE.match(after):
+        return True
+    nxt = re.match(r"\s+([a-z][\w\-]*)", after)
+    if nxt and nxt.group(1) in W.method_cue_words:
+        return True
+    m = _IS_A_RE.match(after)
+    if m is None:
+        return False
+    for w in m.group(1).lower().split():
+        if w in v.method_heads or w in W.method_cue_words:
+            return True
+        if w in W.np_boundary and w not in _KIND_OF:
+            return False
+    return False
