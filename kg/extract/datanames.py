@@ -138,7 +138,12 @@ def said_elsewhere(cands: list[Candidate]) -> None:
 # "we use a Foo Bar (FB) to ...", "It employs Foo Bar (FB) to align ...": what one uses
 _USE_BEFORE_RE = re.compile(
     r"\b(?:uses?|used|using|employs?|employed|employing|leverag(?:e|es|ed|ing)|adopts?|"
-    r"adopted|adopting|appl(?:y|ies|ied|ying))\s+(?:(?:a|an|the)\s+)?$"
+    r"adopted|adopting|appl(?:y|ies|ied|ying)|(?:variant|extension|version)s?\s+of)"
+    r"\s+(?:(?:a|an|the)\s+)?$"
+)
+# "(FB) are increasingly adopted for ...", "(FB) is widely used in ...": what others use
+_USED_NEXT_RE = re.compile(
+    r"\s+(?:is|are|has\s+been|have\s+been)\s+(?:\w+ly\s+)?(?:used|adopted|employed|applied)\b"
 )
 _BASED_NEXT_RE = re.compile(r"\s?-?\s?based\b")
 # "(FB) are a family of generative models", "(FB) is an effective RL algorithm"
@@ -149,12 +154,13 @@ _KIND_OF = frozenset(["family", "class", "kind", "type", "variant", "most", "of"
 def defined_as_method(v: Vocab, text: str, s0: int, long_start: int, after: str) -> bool:
     """An abbreviation the abstract defines, whose long form's head names no kind ("Quill
     Ramp Tableau (QRT)"), is a method when the words around say so: a verb of use before it
-    ("we use a Quill Ramp Tableau (QRT) to ..."), "-based" or a method noun after the bracket
-    ("(QRT)-based controller", "(QRT) models"), or "(QRT) is an effective ... algorithm"."""
+    ("we use a Quill Ramp Tableau (QRT) to ...", "a variant of ... (QRT)"), "-based" or a
+    method noun after the bracket ("(QRT)-based controller", "(QRT) models"), "(QRT) is an
+    effective ... algorithm" or "(QRT) are widely used"."""
     if _USE_BEFORE_RE.search(text, max(s0, long_start - 30), long_start):
         return True
     after = after[1:] if after.startswith(")") else after
-    if _BASED_NEXT_RE.match(after):
+    if _BASED_NEXT_RE.match(after) or _USED_NEXT_RE.match(after):
         return True
     nxt = re.match(r"\s+([a-z][\w\-]*)", after)
     if nxt and nxt.group(1) in W.method_cue_words:
