@@ -81,3 +81,11 @@ def test_a_list_cue_before_a_defined_names_long_form_reaches_the_abbreviation():
     assert found(text)["MIVW"][0] == "Dataset"
     text = "We align the policy using Wigikaam Tobeap Muct (WTM) and a reward model."
     assert found(text)["WTM"][0] == "Method"
+
+
+def test_an_appositive_after_a_dash_types_the_name():
+    text = (
+        "In this paper, we develop the ZORBAL Quentrix \u2014 a collection of large-scale "
+        "semantic safety datasets grounded in real scenes."
+    )
+    assert found(text)["ZORBAL Quentrix"][0] == "Dataset"

@@ -160,8 +160,9 @@ _MODIFIES_NEXT_RE = re.compile(r"\s+[a-z][\w\-]*")
 _CODE_NEXT_RE = re.compile(r"\s+(?:code\s?base|implementation)s?\b")
 _CLAUSE_NEXT_RE = re.compile(r"\s+(?:that|which|to|for|with|as|and|or|in|on|by)\b")
 _CALLED_AND_RE = re.compile(r"\)?\s*(?:\([^()]*\))?\s*,?\s*(?:and|or)\s+")
-_APPOSITIVE_RE = re.compile(
-    r"\)?\s*(?:\([^)]*\))?\s*,\s*(?:a|an|the)\s+((?:[\w\-]+\s+){0,8}[\w\-]+)\b"
+_APPOSITIVE_RE = re.compile(  # (or after a dash: "X — a collection of ... datasets")
+    r"\)?\s*(?:\([^)]*\))?\s*(?:,|\s[\u2014\u2013-]|\u2014)\s*(?:a|an|the)\s+"
+    r"((?:[\w\-]+\s+){0,8}[\w\-]+)\b"
 )
 _COMPARED_BEFORE_RE = re.compile(
     r"\b(?:than|over|outperform\w*|surpass\w*|compared (?:with|to)|unlike|versus|vs\.?)"
