@@ -89,3 +89,8 @@ def test_an_appositive_after_a_dash_types_the_name():
         "semantic safety datasets grounded in real scenes."
     )
     assert found(text)["ZORBAL Quentrix"][0] == "Dataset"
+
+
+def test_a_lone_acronym_one_uses_a_copy_of_is_a_method():
+    text = "Rather than design a distance function, we use a ZBV to learn an embedding."
+    assert found(text)["ZBV"][0] == "Method"

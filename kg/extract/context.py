@@ -435,7 +435,9 @@ def decide(
             # word, not for a plain capitalised one ("via Lorentz geodesic distance")
             weak = text[ts : ts + 12].lower().startswith(W.weak_compare)
             method_ctx = not weak or c.strength == "strong"
-    if _COMPARED_BEFORE_RE.search(before):
+    if _COMPARED_BEFORE_RE.search(before) or (
+        c.strength == "strong" and dn.USE_A_BEFORE_RE.search(text, max(s0, c.start - 24), c.start)
+    ):
         method_ctx = True
     if "based" in c.cues and c.strength == "strong":
         method_ctx = True

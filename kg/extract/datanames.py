@@ -174,3 +174,9 @@ def defined_as_method(v: Vocab, text: str, s0: int, long_start: int, after: str)
         if w in W.np_boundary and w not in _KIND_OF:
             return False
     return False
+
+
+# "we use a FOO to learn ...", "employs an FOO": one uses a thing, not a collection of data
+USE_A_BEFORE_RE = re.compile(
+    r"\b(?:uses?|used|using|employs?|employed|employing|adopts?|adopted|adopting)\s+an?\s+$"
+)
