@@ -94,3 +94,11 @@ def test_an_appositive_after_a_dash_types_the_name():
 def test_a_lone_acronym_one_uses_a_copy_of_is_a_method():
     text = "Rather than design a distance function, we use a ZBV to learn an embedding."
     assert found(text)["ZBV"][0] == "Method"
+
+
+def test_a_later_mention_before_a_method_noun_keeps_a_defined_task():
+    text = (
+        "Quorp zimilation (QZ) is a cornerstone of weather science. Classical high-dimensional "
+        "QZ methods, such as the ensemble Kalman filter, rely on Gaussian assumptions."
+    )
+    assert found(text).get("QZ", ("",))[0] != "Method"

@@ -159,7 +159,9 @@ def defined_as_method(v: Vocab, text: str, s0: int, long_start: int, after: str)
     effective ... algorithm" or "(QRT) are widely used"."""
     if _USE_BEFORE_RE.search(text, max(s0, long_start - 30), long_start):
         return True
-    after = after[1:] if after.startswith(")") else after
+    if not after.startswith(")"):
+        return False  # a later mention: "classical FB methods" are methods for FB, a task
+    after = after[1:]
     if _BASED_NEXT_RE.match(after) or _USED_NEXT_RE.match(after):
         return True
     nxt = re.match(r"\s+([a-z][\w\-]*)", after)
