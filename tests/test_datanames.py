@@ -73,16 +73,6 @@ def test_a_defined_lower_case_phrase_is_not_made_a_method_by_its_context():
     assert found(text).get("TPG", ("",))[0] != "Method"
 
 
-def test_a_list_cue_before_a_defined_names_long_form_reaches_the_abbreviation():
-    text = (
-        "It sets new state-of-the-art results on Mavzu Ilob Vunior Wizupih (MIVW) for the "
-        "interactive setting."
-    )
-    assert found(text)["MIVW"][0] == "Dataset"
-    text = "We align the policy using Wigikaam Tobeap Muct (WTM) and a reward model."
-    assert found(text)["WTM"][0] == "Method"
-
-
 def test_an_appositive_after_a_dash_types_the_name():
     text = (
         "In this paper, we develop the ZORBAL Quentrix \u2014 a collection of large-scale "

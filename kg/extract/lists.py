@@ -48,12 +48,6 @@ _COUNTED_DATA_RE = re.compile(
 )
 # the counted data open the sentence: "On three datasets, A ..."
 _FRONTED_RE = re.compile(r"\s*(?:[A-Z]\w*,\s*)?(?:On|In|Across|Over|For|With)\s+")
-# a defined name that modifies the noun after it: "on Foo Bar (FB) streams", "using the Foo
-# Research Kit (FRK) surgical robot": the list, if any, is of those nouns
-_MODIFIES_RE = re.compile(
-    r"\)\s+(?!(?:for|and|or|with|to|in|on|as|at|by|which|that|is|are|was|were|from|of|the|a|an|"
-    r"has|have|can|while|where|when|but)\b)[a-z]"
-)
 _LIST_WORDS = frozenset(["including", "include", "includes", "such as", "e.g.", "e.g.,", "like"])
 
 
@@ -144,9 +138,7 @@ def list_trigger(
     """What heads the list this candidate stands in ("on X, Y and Z", "such as X"):
     ("on" | "list" | "datalist" | "datanoun" | "compare", start of the trigger) or None."""
     pos = c.start
-    if c.long_span and s0 <= c.long_span[0] < c.start and not _MODIFIES_RE.match(text, c.end):
-        pos = c.long_span[0]  # "results on Foo Bar Baz (FBB)": the list starts at the long form
-    ends = {o.end: o for o in cands if s0 <= o.start < pos}
+    ends = {o.end: o for o in cands if s0 <= o.start < c.start}
     # walk left over list items: names, or one lower-case word ("IOI, arithmetic, MMLU")
     for _ in range(10):
         m = _LIST_SEP_RE.search(text, s0, pos)
