@@ -33,9 +33,10 @@ LEXICON_SOURCES = {
 }
 
 
-def paper(abstract: str, pid: str = "p") -> Paper:
+def paper(abstract: str, pid: str = "p", title: str | None = None) -> Paper:
     return Paper(
         id=pid,
+        title=title,
         abstract=abstract,
         abstract_raw=abstract,
         authors=(Author("ada lovelace", "Ada Lovelace"),),
@@ -43,9 +44,9 @@ def paper(abstract: str, pid: str = "p") -> Paper:
     )
 
 
-def found(abstract: str) -> dict[str, tuple[str, str]]:
-    """name -> (type, role) for one abstract."""
-    [ep] = extract_papers([paper(abstract)])
+def found(abstract: str, title: str | None = None) -> dict[str, tuple[str, str]]:
+    """name -> (type, role) for one abstract (of a paper with this title)."""
+    [ep] = extract_papers([paper(abstract, title=title)])
     return {m.name: (m.type.value, m.role.value) for m in ep.mentions}
 
 

@@ -3,23 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from kg.extract import extract_papers
-from kg.model import Author, Paper, SourceRef
-
-
-def found(abstract: str, title: str = "") -> dict[str, tuple[str, str]]:
-    """name -> (type, role) for one abstract (of a paper with this title)."""
-    p = Paper(
-        id="p",
-        title=title,
-        abstract=abstract,
-        abstract_raw=abstract,
-        authors=(Author("ada lovelace", "Ada Lovelace"),),
-        source=SourceRef("t.txt"),
-    )
-    [ep] = extract_papers([p])
-    return {m.name: (m.type.value, m.role.value) for m in ep.mentions}
+from test_extract import found
 
 
 def proposed(abstract: str) -> set[str]:
