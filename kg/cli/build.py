@@ -373,17 +373,53 @@ def train_cmd(
             "--base", help="Weights already trained on the corpora: only continue on kg's gold."
         ),
     ] = None,
+    pretrain: Annotated[
+        bool,
+        typer.Option(
+            "--pretrain", help="Only stage 0: pretrain the tok2vec into --output (a file)."
+        ),
+    ] = False,
+    tok2vec: Annotated[
+        Path | None,
+        typer.Option("--tok2vec", help="A pretrained tok2vec (from --pretrain): skip stage 0."),
+    ] = None,
 ) -> None:
-    """Train the span model on SciREX, SciERC and TDMSci (../shared/data or --data), then on
-    kg's own gold of the tune sets, into the package (or --output); print its dev scores,
-    progress on stderr. See docs/span_model.md."""
+    """Train the span model: pretrain its tok2vec on unlabelled abstracts, train on SciREX,
+    SciERC and TDMSci (../shared/data or --data), then on kg's own gold of the tune sets, into
+    the package (or --output); print its dev scores, progress on stderr. See docs/span_model.md."""
     from kg.extract.convention import describe
-    from kg.extract.training import train
+    from kg.extract.training import DEFAULT_DATA, train
 
     lim, steps = (2, 5) if smoke else (None, None)
+    if pretrain:
+        from kg.extract.pretraining import pretrain as stage0
+
+        if output is None:
+            raise typer.BadParameter("--pretrain writes a file: give it with --output")
+        run(
+            lambda: stage0(
+                data=data or DEFAULT_DATA,
+                output=output,
+                limit=lim,
+                max_epochs=1 if smoke else None,
+                log=err.file,
+            )
+        )
+        err.print(f"pretrained tok2vec: {output}", highlight=False, markup=False)
+        return
     report = run(
-        lambda: train(data=data, output=output, limit=lim, max_steps=steps, log=err.file, base=base)
+        lambda: train(
+            data=data,
+            output=output,
+            limit=lim,
+            max_steps=steps,
+            log=err.file,
+            base=base,
+            tok2vec=tok2vec,
+        )
     )
+    if report.pretrain is not None:
+        err.print(f"stage 0: {report.pretrain.describe()}", highlight=False, markup=False)
     if report.gold is not None:
         for line in describe(report.gold):
             err.print(f"kg gold: {line}", highlight=False, markup=False)

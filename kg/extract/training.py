@@ -358,6 +358,8 @@ class TrainReport:
     examples: dict[str, tuple[int, Counter[str]]]
     output: Path
     gold: Projection | None = None  # kg's own gold, when training continued on it
+    pretrain: Any = None  # what stage 0 read (a PretrainCorpus), when it ran
+    tok2vec: Path | None = None  # the pretrained tok2vec stage 1 started from
     scores: dict[str, dict[str, Any]] = field(default_factory=dict)
     calibration: list[tuple[float, float, int, float]] = field(default_factory=list)
 
@@ -386,12 +388,15 @@ def train(
     log: IO[str] | None = None,
     config_path: Path = CONFIG_PATH,
     base: Path | None = None,
+    tok2vec: Path | None = None,
 ) -> TrainReport:
     """Convert the corpora, train with spaCy's loop and write the best weights (by dev F1) to
     ``output`` (default: the package's, which the pipeline loads); then continue on kg's own
     gold as ``[kg.gold]`` says (:func:`kg.extract.convention.finetune`). ``base``: weights
     already trained on the corpora (an earlier ``kg train`` with ``[kg.gold] sets = []``),
-    which skips the first stage.
+    which skips the first stage. Before the corpora, stage 0 pretrains the tok2vec on unlabelled
+    abstracts (:mod:`kg.extract.pretraining`; ``[pretraining] max_epochs = 0`` skips it);
+    ``tok2vec``: a file an earlier ``kg train --pretrain`` wrote, used instead of pretraining.
 
     ``data`` defaults to :data:`DEFAULT_DATA`; ``log`` receives spaCy's progress table.
     ``config_path`` (default ``data/spanmodel.cfg``; its ``[kg.corpus]`` section drives the
@@ -422,11 +427,35 @@ def train(
         report.examples = {}
         _continue_on_gold(report, gold, data=data, base=base, limit=limit, log=log)
     else:
-        _train_on_corpora(train_sets, dev_sets, config_path, output, seed, max_steps, log)
+        with tempfile.TemporaryDirectory(prefix="kg-tok2vec-") as tmp:
+            if tok2vec is None and pretraining_epochs(config_path):
+                from kg.extract.pretraining import pretrain
+
+                report.pretrain, tok2vec = pretrain(
+                    data=data,
+                    output=Path(tmp) / "tok2vec.bin",
+                    config_path=config_path,
+                    limit=limit,
+                    max_epochs=1 if limit else None,
+                    seed=seed,
+                    log=log,
+                )
+            report.tok2vec = tok2vec
+            _train_on_corpora(
+                train_sets, dev_sets, config_path, output, seed, max_steps, log, tok2vec
+            )
         _continue_on_gold(report, gold, data=data, base=output, limit=limit, log=log)
     report.scores, judged = evaluate(dev_sets, weights=output)
     report.calibration = calibration(j for js in judged.values() for j in js)
     return report
+
+
+def pretraining_epochs(config_path: Path = CONFIG_PATH) -> int:
+    """``[pretraining] max_epochs`` of the config (0: no stage 0)."""
+    from thinc.api import Config
+
+    raw = Config().from_disk(config_path, interpolate=False).get("pretraining", {})
+    return int(raw.get("max_epochs", 0) or 0)
 
 
 def _continue_on_gold(
@@ -453,6 +482,36 @@ def _continue_on_gold(
     )
 
 
+def init_corpus_nlp(
+    train_path: Path,
+    dev_path: Path,
+    *,
+    config_path: Path = CONFIG_PATH,
+    seed: int = 0,
+    max_steps: int | None = None,
+    tok2vec: Path | None = None,
+) -> Any:
+    """spaCy's initialized pipeline for stage 1 (the corpora), its tok2vec from ``tok2vec``
+    (stage 0's weights, through ``[initialize] init_tok2vec``) when given."""
+    from spacy.training.initialize import init_nlp
+    from spacy.util import load_config
+
+    overrides: dict[str, Any] = {
+        "paths.train": str(train_path),
+        "paths.dev": str(dev_path),
+        "system.seed": seed,
+    }
+    if tok2vec is not None:
+        overrides["paths.init_tok2vec"] = str(tok2vec)
+    if max_steps is not None:
+        overrides["training.max_steps"] = max_steps
+        overrides["training.eval_frequency"] = max(1, min(1000, max_steps))
+    config = load_config(config_path, overrides=overrides, interpolate=False)
+    config.pop("kg", None)
+    config["corpora"].pop("pretrain", None)  # stage 0's text: not read here
+    return init_nlp(config)
+
+
 def _train_on_corpora(
     train_sets: dict[str, list[Sentence]],
     dev_sets: dict[str, list[Sentence]],
@@ -461,26 +520,22 @@ def _train_on_corpora(
     seed: int,
     max_steps: int | None,
     log: IO[str],
+    tok2vec: Path | None = None,
 ) -> None:
-    from spacy.training.initialize import init_nlp
     from spacy.training.loop import train as spacy_train
-    from spacy.util import load_config
 
     with tempfile.TemporaryDirectory(prefix="kg-train-") as tmp:
         work = Path(tmp)
         _write_docbin((s for sents in train_sets.values() for s in sents), work / "train.spacy")
         _write_docbin((s for sents in dev_sets.values() for s in sents), work / "dev.spacy")
-        overrides: dict[str, Any] = {
-            "paths.train": str(work / "train.spacy"),
-            "paths.dev": str(work / "dev.spacy"),
-            "system.seed": seed,
-        }
-        if max_steps is not None:
-            overrides["training.max_steps"] = max_steps
-            overrides["training.eval_frequency"] = max(1, min(1000, max_steps))
-        config = load_config(config_path, overrides=overrides, interpolate=False)
-        config.pop("kg", None)
-        nlp = init_nlp(config)
+        nlp = init_corpus_nlp(
+            work / "train.spacy",
+            work / "dev.spacy",
+            config_path=config_path,
+            seed=seed,
+            max_steps=max_steps,
+            tok2vec=tok2vec,
+        )
         (work / "out").mkdir()
         spacy_train(nlp, work / "out", stdout=log, stderr=log)
         best = work / "out" / "model-best" / "kg_span_model"
