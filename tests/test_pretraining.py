@@ -103,3 +103,15 @@ def test_kg_train_pretrain_writes_a_tok2vec_that_stage_1_starts_from(tmp_path: P
     assert tok2vec.to_bytes() == out.read_bytes()
     fresh = init_corpus_nlp(tmp_path / "train.spacy", tmp_path / "train.spacy")
     assert fresh.get_pipe("kg_span_model").model.get_ref("tok2vec").to_bytes() != out.read_bytes()
+
+
+def test_kg_train_runs_stage_0_only_when_the_config_says_so(tmp_path: Path):
+    from kg.extract.spanmodel import CONFIG_PATH
+    from kg.extract.training import pretrain_first
+
+    assert not pretrain_first()  # the shipped weights were trained without it
+    on = tmp_path / "on.cfg"
+    on.write_text(
+        CONFIG_PATH.read_text("utf-8").replace("before_corpora = false", "before_corpora = true")
+    )
+    assert pretrain_first(on)

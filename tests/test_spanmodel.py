@@ -141,6 +141,7 @@ def test_kg_train_writes_a_model_that_loads(tmp_path: Path):
     result = CliRunner().invoke(app, ["train", "--smoke", "--output", str(out)])
     assert result.exit_code == 0, result.output
     assert "scirex-abstract" in result.stdout and "Method" in result.stdout
+    assert "stage 0: pretraining text" in result.stderr  # the smoke path covers stage 0
     nlp = spacy.blank("en")
     nlp.add_pipe("kg_span_model", config={"weights": str(out)})
     doc = nlp("We train a model on ImageNet.")

@@ -395,8 +395,9 @@ def train(
     gold as ``[kg.gold]`` says (:func:`kg.extract.convention.finetune`). ``base``: weights
     already trained on the corpora (an earlier ``kg train`` with ``[kg.gold] sets = []``),
     which skips the first stage. Before the corpora, stage 0 pretrains the tok2vec on unlabelled
-    abstracts (:mod:`kg.extract.pretraining`; ``[pretraining] max_epochs = 0`` skips it);
-    ``tok2vec``: a file an earlier ``kg train --pretrain`` wrote, used instead of pretraining.
+    abstracts (:mod:`kg.extract.pretraining`) when ``[kg.pretrain] before_corpora`` says so (and
+    always, tiny, with ``limit``); ``tok2vec``: a file an earlier ``kg train --pretrain`` wrote,
+    which stage 1 starts from instead.
 
     ``data`` defaults to :data:`DEFAULT_DATA`; ``log`` receives spaCy's progress table.
     ``config_path`` (default ``data/spanmodel.cfg``; its ``[kg.corpus]`` section drives the
@@ -428,7 +429,7 @@ def train(
         _continue_on_gold(report, gold, data=data, base=base, limit=limit, log=log)
     else:
         with tempfile.TemporaryDirectory(prefix="kg-tok2vec-") as tmp:
-            if tok2vec is None and pretraining_epochs(config_path):
+            if tok2vec is None and (limit or pretrain_first(config_path)):  # smoke: always
                 from kg.extract.pretraining import pretrain
 
                 report.pretrain, tok2vec = pretrain(
@@ -450,12 +451,12 @@ def train(
     return report
 
 
-def pretraining_epochs(config_path: Path = CONFIG_PATH) -> int:
-    """``[pretraining] max_epochs`` of the config (0: no stage 0)."""
+def pretrain_first(config_path: Path = CONFIG_PATH) -> bool:
+    """``[kg.pretrain] before_corpora`` of the config: does ``kg train`` run stage 0?"""
     from thinc.api import Config
 
-    raw = Config().from_disk(config_path, interpolate=False).get("pretraining", {})
-    return int(raw.get("max_epochs", 0) or 0)
+    raw = Config().from_disk(config_path, interpolate=False).get("kg", {}).get("pretrain", {})
+    return bool(raw.get("before_corpora", False))
 
 
 def _continue_on_gold(
