@@ -1,5 +1,5 @@
-"""Stage 0 of `kg train`: the unlabelled text the span model's tok2vec is pretrained on, and
-the pretrained weights reaching stage 1."""
+"""What `kg train` never learns from — an evaluation abstract, in stage 0's unlabelled text or
+in stage 1's corpora — and stage 0's pretrained weights reaching stage 1."""
 
 from __future__ import annotations
 
@@ -11,14 +11,20 @@ from typer.testing import CliRunner
 
 from kg.cli import app
 from kg.evalsets import PACKAGE_EVAL
-from kg.extract.pretraining import (
+from kg.extract.pretraining import pretrain_texts
+from kg.extract.training import (
     _NOT_ALNUM,
+    DEFAULT_DATA,
     KEY_CHARS,
+    Sentence,
+    _write_docbin,
     eval_abstracts,
-    pretrain_texts,
+    init_corpus_nlp,
+    left_out,
+    scirex_sentences,
     text_keys,
+    train_sentences,
 )
-from kg.extract.training import DEFAULT_DATA, Sentence, _write_docbin, init_corpus_nlp
 
 MADE_UP = [
     "We introduce Glorbnet, a sparse mixture of frobulators for predicting the colour of "
@@ -77,6 +83,32 @@ def test_the_pretraining_text_leaves_out_every_evaluation_abstract(tmp_path: Pat
     flat = _NOT_ALNUM.sub("", " ".join(corpus.texts).casefold())
     for paper in tune[:2]:
         assert _NOT_ALNUM.sub("", paper["abstract"].casefold())[:60] not in flat
+
+
+def test_stage_1_leaves_out_a_corpus_paper_that_is_an_evaluation_abstract(tmp_path: Path):
+    tune = json.loads((PACKAGE_EVAL / "papers_tune.json").read_text("utf-8"))
+    path = tmp_path / "train.jsonl"
+    docs = [_scirex_doc("a", MADE_UP[0]), _scirex_doc("b", tune[0]["abstract"] + " We win.")]
+    path.write_text("\n".join(json.dumps(d) for d in docs), "utf-8")
+    skip = frozenset(k for _, a in eval_abstracts(DEFAULT_DATA.parent) for k in text_keys(a))
+    kept = [" ".join(s.words) for s in scirex_sentences(path, skip=skip)]
+    assert kept == [MADE_UP[0]]
+    assert len(list(scirex_sentences(path))) == 2
+
+
+@pytest.mark.skipif(not DEFAULT_DATA.is_dir(), reason=f"no corpora at {DEFAULT_DATA}")
+def test_the_real_training_corpora_hold_no_evaluation_abstract(tmp_path: Path):
+    from kg.extract.training import _read_jsonl, _scirex_text, evaluation_keys, read_settings
+
+    # SciREX train has papers that are also in kg's tune sets: stage 1 must not see them
+    skip = evaluation_keys(DEFAULT_DATA)
+    train = DEFAULT_DATA / "training" / "scirex" / "train.jsonl"
+    shared = [d for d in _read_jsonl(train) if text_keys(_scirex_text(d)) & skip]
+    assert len(shared) == left_out(DEFAULT_DATA)["scirex-train"] > 0
+    (tmp_path / "shared.jsonl").write_text("\n".join(json.dumps(d) for d in shared), "utf-8")
+    theirs = {s.words for s in scirex_sentences(tmp_path / "shared.jsonl") if len(s.words) > 12}
+    trained = train_sentences(DEFAULT_DATA, read_settings())
+    assert theirs and not theirs & {s.words for s in trained["scirex"]}
 
 
 @pytest.mark.skipif(not DEFAULT_DATA.is_dir(), reason=f"no corpora at {DEFAULT_DATA}")

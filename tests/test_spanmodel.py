@@ -142,6 +142,7 @@ def test_kg_train_writes_a_model_that_loads(tmp_path: Path):
     assert result.exit_code == 0, result.output
     assert "scirex-abstract" in result.stdout and "Method" in result.stdout
     assert "stage 0: pretraining text" in result.stderr  # the smoke path covers stage 0
+    assert "stage 1: left out as evaluation abstracts: 4 scirex-train papers" in result.stderr
     nlp = spacy.blank("en")
     nlp.add_pipe("kg_span_model", config={"weights": str(out)})
     doc = nlp("We train a model on ImageNet.")

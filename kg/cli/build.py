@@ -420,6 +420,13 @@ def train_cmd(
     )
     if report.pretrain is not None:
         err.print(f"stage 0: {report.pretrain.describe()}", highlight=False, markup=False)
+    if report.left_out:
+        err.print(
+            "stage 1: left out as evaluation abstracts: "
+            + ", ".join(f"{n} {corpus} papers" for corpus, n in report.left_out.items()),
+            highlight=False,
+            markup=False,
+        )
     if report.gold is not None:
         for line in describe(report.gold):
             err.print(f"kg gold: {line}", highlight=False, markup=False)

@@ -18,7 +18,6 @@ tokenized by kg's tokenizer, as at run time; long texts go in pieces of about
 
 from __future__ import annotations
 
-import json
 import re
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -28,56 +27,11 @@ from typing import IO, Any
 
 from kg.errors import InputError
 from kg.extract.spanmodel import CONFIG_PATH
-from kg.extract.training import _read_jsonl, natural_spaces
+from kg.extract.training import _read_jsonl, eval_abstracts, natural_spaces, text_keys
 
 #: where `kg train --pretrain` writes the tok2vec weights (stage 1 reads them if present)
 TOK2VEC_NAME = "tok2vec.bin"
 CHUNK_WORDS = 250
-#: how many letters and digits of a text's start and of its end make its keys
-KEY_CHARS = 200
-_NOT_ALNUM = re.compile(r"[\W_]+")
-
-
-def text_keys(text: str) -> set[str]:
-    """Keys that match the same abstract however it was copied: its first and last
-    :data:`KEY_CHARS` letters and digits (after kg's cleaning), lower-cased.
-
-    >>> sorted(text_keys("We  propose \\\\textbf{X}-Net.")) == sorted(text_keys("we propose X Net"))
-    True
-    """
-    from kg.text import clean_abstract
-
-    flat = _NOT_ALNUM.sub("", clean_abstract(text)[0].casefold())
-    if not flat:
-        return set()
-    return {"^" + flat[:KEY_CHARS], "$" + flat[-KEY_CHARS:]}
-
-
-def eval_abstracts(shared: Path) -> Iterator[tuple[str, str]]:
-    """``(set name, abstract)`` of every evaluation set, for exclusion only (never printed)."""
-    from kg.evalsets import PACKAGE_EVAL
-    from kg.sources import read_sources
-
-    for path in sorted(PACKAGE_EVAL.glob("papers_*.json")):
-        name = path.stem.removeprefix("papers_")
-        for paper in json.loads(path.read_text(encoding="utf-8")):
-            yield name, paper.get("abstract") or ""
-    dev = shared / "eval" / "papers_dev.json"
-    if dev.is_file():
-        for paper in json.loads(dev.read_text(encoding="utf-8")):
-            yield "dev", paper.get("abstract") or ""
-    for paper in read_sources(None).papers:  # the bundled sample: what dev extraction reads
-        yield "dev sample", paper.abstract or ""
-    scierc = shared / "data" / "scierc" / "dev.json"
-    if scierc.is_file():
-        for doc in _read_jsonl(scierc):
-            yield "scierc dev", " ".join(w for sent in doc["sentences"] for w in sent)
-    scirex = shared / "data" / "training" / "scirex" / "dev.jsonl"
-    if scirex.is_file():
-        from kg.extract.training import scirex_abstract
-
-        for doc in _read_jsonl(scirex):
-            yield "scirex dev", " ".join(doc["words"][: scirex_abstract(doc)])
 
 
 @dataclass(slots=True)

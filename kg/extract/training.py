@@ -36,6 +36,7 @@ import tempfile
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import IO, Any
 
@@ -174,14 +175,94 @@ def scirex_abstract(doc: dict[str, Any]) -> int:
     return min(end, 400)
 
 
+# --- evaluation text, never trained on -----------------------------------------------------------
+
+#: how many letters and digits of a text's start and of its end make its keys
+KEY_CHARS = 200
+_NOT_ALNUM = re.compile(r"[\W_]+")
+
+
+def text_keys(text: str) -> set[str]:
+    """Keys that match the same abstract however it was copied: its first and last
+    :data:`KEY_CHARS` letters and digits (after kg's cleaning), lower-cased.
+
+    >>> sorted(text_keys("We  propose \\\\textbf{X}-Net.")) == sorted(text_keys("we propose X Net"))
+    True
+    """
+    from kg.text import clean_abstract
+
+    flat = _NOT_ALNUM.sub("", clean_abstract(text)[0].casefold())
+    if not flat:
+        return set()
+    return {"^" + flat[:KEY_CHARS], "$" + flat[-KEY_CHARS:]}
+
+
+def eval_abstracts(shared: Path) -> Iterator[tuple[str, str]]:
+    """``(set name, abstract)`` of every evaluation set, for exclusion only (never printed):
+    ``kg/data/eval/papers_*.json`` (tune …, heldout), the dev gold's papers and the bundled
+    sample dev extraction reads, SciERC dev and SciREX dev (``shared``: ``../shared``)."""
+    from kg.evalsets import PACKAGE_EVAL
+    from kg.sources import read_sources
+
+    for path in sorted(PACKAGE_EVAL.glob("papers_*.json")):
+        name = path.stem.removeprefix("papers_")
+        for paper in json.loads(path.read_text(encoding="utf-8")):
+            yield name, paper.get("abstract") or ""
+    dev = shared / "eval" / "papers_dev.json"
+    if dev.is_file():
+        for paper in json.loads(dev.read_text(encoding="utf-8")):
+            yield "dev", paper.get("abstract") or ""
+    for paper in read_sources(None).papers:  # the bundled sample: what dev extraction reads
+        yield "dev sample", paper.abstract or ""
+    scierc = shared / "data" / "scierc" / "dev.json"
+    if scierc.is_file():
+        for doc in _read_jsonl(scierc):
+            yield "scierc dev", _scierc_text(doc)
+    scirex = shared / "data" / "training" / "scirex" / "dev.jsonl"
+    if scirex.is_file():
+        for doc in _read_jsonl(scirex):
+            yield "scirex dev", _scirex_text(doc)
+
+
+@cache
+def evaluation_keys(data: Path) -> frozenset[str]:
+    """The :func:`text_keys` of every evaluation abstract (``data``: ``../shared/data``)."""
+    return frozenset(k for _, text in eval_abstracts(data.parent) for k in text_keys(text))
+
+
+def _scirex_text(doc: dict[str, Any]) -> str:
+    return " ".join(doc["words"][: scirex_abstract(doc)])
+
+
+def _scierc_text(doc: dict[str, Any]) -> str:
+    return " ".join(w for sent in doc["sentences"] for w in sent)
+
+
+def left_out(data: Path) -> dict[str, int]:
+    """How many training papers of each corpus are evaluation abstracts, and so left out."""
+    paths, skip = _corpus_paths(data), evaluation_keys(data)
+    return {
+        name: sum(bool(text_keys(text(doc)) & skip) for doc in _read_jsonl(paths[name]))
+        for name, text in (("scirex-train", _scirex_text), ("scierc-train", _scierc_text))
+    }
+
+
 def scirex_sentences(
-    path: Path, *, part: str = "all", body_fraction: float = 1.0, limit: int | None = None
+    path: Path,
+    *,
+    part: str = "all",
+    body_fraction: float = 1.0,
+    limit: int | None = None,
+    skip: frozenset[str] = frozenset(),
 ) -> Iterator[Sentence]:
     """Sentences of SciREX papers: ``part`` is "all", "front" (title, abstract, introduction)
-    or "abstract"; sentences past the front are kept by ``body_fraction``."""
+    or "abstract"; sentences past the front are kept by ``body_fraction``; papers whose
+    abstract has a key in ``skip`` are left out."""
     for n, doc in enumerate(_read_jsonl(path)):
         if limit is not None and n >= limit:
             return
+        if skip and text_keys(_scirex_text(doc)) & skip:
+            continue
         words = doc["words"]
         stop = {"all": len(words), "front": scirex_front(doc), "abstract": scirex_abstract(doc)}[
             part
@@ -202,11 +283,16 @@ def scirex_sentences(
             yield _sentence(words[start:end], spans)
 
 
-def scierc_sentences(path: Path, *, limit: int | None = None) -> Iterator[Sentence]:
-    """Sentences of SciERC abstracts (its ``ner`` ends are inclusive and count from the doc)."""
+def scierc_sentences(
+    path: Path, *, limit: int | None = None, skip: frozenset[str] = frozenset()
+) -> Iterator[Sentence]:
+    """Sentences of SciERC abstracts (its ``ner`` ends are inclusive and count from the doc);
+    abstracts with a key in ``skip`` are left out."""
     for n, doc in enumerate(_read_jsonl(path)):
         if limit is not None and n >= limit:
             return
+        if skip and text_keys(_scierc_text(doc)) & skip:
+            continue
         offset = 0
         for words, ner in zip(doc["sentences"], doc["ner"], strict=True):
             words = [_PTB.get(w, w) for w in words]
@@ -298,15 +384,20 @@ def _corpus_paths(data: Path) -> dict[str, Path]:
 def train_sentences(
     data: Path, settings: CorpusSettings, *, limit: int | None = None
 ) -> dict[str, list[Sentence]]:
-    """The training examples by corpus (``limit``: papers, abstracts or sentences per corpus)."""
-    paths = _corpus_paths(data)
+    """The training examples by corpus (``limit``: papers, abstracts or sentences per corpus),
+    without any paper whose abstract is in an evaluation set (:func:`evaluation_keys`)."""
+    paths, skip = _corpus_paths(data), evaluation_keys(data)
     sets = {
         "scirex": list(
             scirex_sentences(
-                paths["scirex-train"], part="all", body_fraction=settings.body_fraction, limit=limit
+                paths["scirex-train"],
+                part="all",
+                body_fraction=settings.body_fraction,
+                limit=limit,
+                skip=skip,
             )
         ),
-        "scierc": list(scierc_sentences(paths["scierc-train"], limit=limit)),
+        "scierc": list(scierc_sentences(paths["scierc-train"], limit=limit, skip=skip)),
     }
     if settings.tdmsci != "skip":
         sets["tdmsci"] = list(
@@ -360,6 +451,7 @@ class TrainReport:
     gold: Projection | None = None  # kg's own gold, when training continued on it
     pretrain: Any = None  # what stage 0 read (a PretrainCorpus), when it ran
     tok2vec: Path | None = None  # the pretrained tok2vec stage 1 started from
+    left_out: dict[str, int] = field(default_factory=dict)  # corpus papers that are eval text
     scores: dict[str, dict[str, Any]] = field(default_factory=dict)
     calibration: list[tuple[float, float, int, float]] = field(default_factory=list)
 
@@ -442,6 +534,7 @@ def train(
                     log=log,
                 )
             report.tok2vec = tok2vec
+            report.left_out = left_out(data)
             _train_on_corpora(
                 train_sets, dev_sets, config_path, output, seed, max_steps, log, tok2vec
             )
