@@ -27,7 +27,7 @@ from typing import IO, Any
 
 from kg.errors import InputError
 from kg.extract.spanmodel import CONFIG_PATH
-from kg.extract.training import _read_jsonl, eval_abstracts, natural_spaces, text_keys
+from kg.extract.training import _read_jsonl, evaluation_keys, natural_spaces, text_keys
 
 #: where `kg train --pretrain` writes the tok2vec weights (stage 1 reads them if present)
 TOK2VEC_NAME = "tok2vec.bin"
@@ -96,10 +96,7 @@ def pretrain_texts(data: Path, *, limit: int | None = None) -> PretrainCorpus:
     left out (``data`` is ``../shared/data``; ``limit``: abstracts and SciREX papers)."""
     from kg.sources import read_sources
 
-    shared = data.parent
-    keys: set[str] = set()
-    for _, abstract in eval_abstracts(shared):
-        keys |= text_keys(abstract)
+    keys = evaluation_keys(data)
     corpus = PretrainCorpus([], eval_keys=len(keys))
     listing = data / "paperlists"
     files = sorted(p for p in listing.glob("*.json")) if listing.is_dir() else []
