@@ -9,8 +9,9 @@ scorer under each use of the model's vote (``USE_MODEL`` in kg/extract/context.p
 and together. The left-out set was not trained on, so its number is an unseen score; dev is for
 choosing only. The held-out set is never used here.
 
-    git archive f46e7a1 kg/extract/data/spanmodel | tar -x -C /tmp/base   # the corpus weights
-    B=/tmp/base/kg/extract/data/spanmodel
+    # the corpus weights: kg train -o /tmp/base with [kg.gold] sets = [] in spanmodel.cfg
+    # (stage 1 only, ~5 min; rounds 6-11 used f46e7a1's, which had learnt four evaluation papers)
+    B=/tmp/base
     python tools/span_rotation.py --base $B --work /tmp/rot --rehearse 1000   # a fold: ~3 min
     python tools/span_rotation.py --base $B --work /tmp/rot --no-before --only "round 6 votes" \\
         --uses add_task=0.7 task_fill=2 --uses add_task=0.7 task_fill=1 drop_method=0.3
