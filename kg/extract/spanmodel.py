@@ -32,7 +32,7 @@ model "not a method".
 >>> [(s.text, s.label_) for s in doc.spans["kg_model"]]
 [('convolutional neural network', 'Method'), ('ImageNet', 'Dataset')]
 >>> [round(p, 2) for p in doc.spans["kg_model"].attrs["scores"]]
-[0.98, 0.96]
+[1.0, 0.99]
 """
 
 from __future__ import annotations
