@@ -70,7 +70,7 @@ def _chunks(sentences: Iterable[str], size: int = CHUNK_WORDS) -> Iterator[str]:
 def _scirex_texts(path: Path, limit: int | None) -> Iterator[tuple[str, list[str]]]:
     """``(abstract, pieces)`` of each SciREX paper: its words with natural spacing, section
     markup left out, in pieces of whole sentences."""
-    from kg.extract.training import _HEADER, _PTB, scirex_abstract
+    from kg.extract.training import _PTB, after_markup, scirex_abstract
 
     for n, doc in enumerate(_read_jsonl(path)):
         if limit is not None and n >= limit:
@@ -78,8 +78,7 @@ def _scirex_texts(path: Path, limit: int | None) -> Iterator[tuple[str, list[str
         words = [_PTB.get(w, w) for w in doc["words"]]
         sentences = []
         for start, end in doc["sentences"]:
-            while end - start > 2 and words[start] in _HEADER and words[start + 1] == ":":
-                start += 2
+            start = after_markup(words, start, end)
             if end - start < 3:
                 continue
             part = words[start:end]

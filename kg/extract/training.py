@@ -247,6 +247,14 @@ def left_out(data: Path) -> dict[str, int]:
     }
 
 
+def after_markup(words: list[str], start: int, end: int) -> int:
+    """Where a SciREX sentence's text starts: after its section markup ("section : Introduction
+    …"), which is not text."""
+    while end - start > 2 and words[start] in _HEADER and words[start + 1] == ":":
+        start += 2
+    return start
+
+
 def scirex_sentences(
     path: Path,
     *,
@@ -274,9 +282,7 @@ def scirex_sentences(
                 break
             if start >= front and not _kept(doc["doc_id"], index, body_fraction):
                 continue
-            # "section : Introduction …": the markup is not text
-            while end - start > 2 and words[start] in _HEADER and words[start + 1] == ":":
-                start += 2
+            start = after_markup(words, start, end)
             if end - start < 3:
                 continue
             spans = [(s - start, e - start, lab) for s, e, lab in ner if start <= s and e <= end]
