@@ -1688,6 +1688,8 @@ def test_a_defined_abbreviation_of_hardware_is_no_method_even_when_the_model_say
     assert "Method" not in _with_model_spans(text, [("FRV", "Method", 0.99)]).values()
     text = "Prior crawlers rely on quadruped climbing robots (QCRs) to stay stable."
     assert "Method" not in _with_model_spans(text, [("QCRs", "Method", 0.99)]).values()
+    text = "Spikes are read from flexible polymer probe arrays (FPPAs) in awake mice."
+    assert "Method" not in _with_model_spans(text, [("FPPAs", "Method", 0.99)]).values()
 
 
 def test_a_task_named_by_its_gerund_keeps_its_nouns_english():
