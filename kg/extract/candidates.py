@@ -45,15 +45,9 @@ _CAP_RE = re.compile(r"[A-Z][a-z\u2013\-]")
 _GREEK_NAME_RE = re.compile(r"[\u0370-\u03ff][\-\u2013][A-Z]\w+")
 # digits, capitals, a hyphen and an acronym: a name ("3DS-VLA", "4D-DPM"), not a unit ("3D", "7B")
 _DIGIT_ACRONYM_RE = re.compile(r"\d+[A-Z]+[\-\u2013][A-Z][A-Z0-9]*[A-Z]")
-# a unit symbol written apart from its number ("at 30 kHz", "5 mW"): SI-prefixed symbols whose
-# mixed case no name has (not "TV", total variation, nor "GB", which may be defined)
-_UNIT_SYMBOL = (
-    r"[kMGT]?Hz|[mkµμ]W|[kMG]Wh|mAh|[mkµμ]V|[mµμn]A|[kMGT]?bps|dB[mi]?|[KMGT]iB"
-    r"|[GTMP]FLOP[Ss]|[kMG]Pa"
-)
 UNIT_RE = re.compile(
     r"(?:mid|early|late)[\-\u2013]\d{2,4}s?|"
-    r"[\d.,\-\u2013×x]+[A-Za-z%×]{0,3}(?:[\-\u2013/][\w.×%]*)*|[A-Za-z]?\d+|.*@.*|" + _UNIT_SYMBOL
+    r"[\d.,\-\u2013×x]+[A-Za-z%×]{0,3}(?:[\-\u2013/][\w.×%]*)*|[A-Za-z]?\d+|.*@.*"
 )
 # LaTeX left in plain text ("fracλ_1", "mathcalO") and subscripts are formulas, not names
 _MATH_LEFTOVER_RE = re.compile(
