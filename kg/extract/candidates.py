@@ -219,10 +219,13 @@ def is_rejected(v: Vocab, text: str) -> bool:
         or bool(_MATH_LEFTOVER_RE.match(text))
         or text[:4].lower() == "non-"  # "non-BP learning": what a method is not
         or bool(_NOT_A_NAME_RE.search(text))
-        or (  # "FOCS 2023", "Nvidia 3090": a generic word and a number
+        or (  # "FOCS 2023", "Nvidia 3090": a generic word and a number; "CMOS VLSI": generic words
             " " in text
             and name_key(text.split()[0]) in v.generic
-            and all(_VERSIONED_GENERIC_RE.fullmatch(w) for w in text.split()[1:])
+            and all(
+                _VERSIONED_GENERIC_RE.fullmatch(w) or name_key(w) in v.generic
+                for w in text.split()[1:]
+            )
         )
     )
 
