@@ -52,7 +52,7 @@ UNIT_RE = re.compile(
 # LaTeX left in plain text ("fracλ_1", "mathcalO") and subscripts are formulas, not names
 _MATH_LEFTOVER_RE = re.compile(
     r"(?:frac|mathcal|mathbb|mathrm|mathbf|mathit|sqrt|operatorname|left|right)"
-    r"(?=[A-Z0-9\u0370-\u03ff({])|.*_"
+    r"(?=[A-Z0-9\u0370-\u03ff({])|.*_|(?:log|ln|eps|epsilon)\d+$"  # "n log2 n", "eps2"
 )
 # a lower-case word with a hyphen ("mini-imagenet"): a known CamelCase data name written in
 # lower case, a name only where the words around it say data
