@@ -98,12 +98,12 @@ def test_stage_1_leaves_out_a_corpus_paper_that_is_an_evaluation_abstract(tmp_pa
 
 @pytest.mark.skipif(not DEFAULT_DATA.is_dir(), reason=f"no corpora at {DEFAULT_DATA}")
 def test_the_real_training_corpora_hold_no_evaluation_abstract(tmp_path: Path):
-    from kg.extract.training import _read_jsonl, _scirex_text, evaluation_keys, read_settings
+    from kg.extract.training import _scirex_text, evaluation_keys, read_jsonl, read_settings
 
     # SciREX train has papers that are also in kg's tune sets: stage 1 must not see them
     skip = evaluation_keys(DEFAULT_DATA)
     train = DEFAULT_DATA / "training" / "scirex" / "train.jsonl"
-    shared = [d for d in _read_jsonl(train) if text_keys(_scirex_text(d)) & skip]
+    shared = [d for d in read_jsonl(train) if text_keys(_scirex_text(d)) & skip]
     assert len(shared) == left_out(DEFAULT_DATA)["scirex-train"] > 0
     (tmp_path / "shared.jsonl").write_text("\n".join(json.dumps(d) for d in shared), "utf-8")
     theirs = {s.words for s in scirex_sentences(tmp_path / "shared.jsonl") if len(s.words) > 12}

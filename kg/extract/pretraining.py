@@ -27,7 +27,7 @@ from typing import IO, Any
 
 from kg.errors import InputError
 from kg.extract.spanmodel import CONFIG_PATH
-from kg.extract.training import _read_jsonl, evaluation_keys, natural_spaces, text_keys
+from kg.extract.training import evaluation_keys, natural_spaces, read_jsonl, text_keys
 
 #: where `kg train --pretrain` writes the tok2vec weights (stage 1 reads them if present)
 TOK2VEC_NAME = "tok2vec.bin"
@@ -72,7 +72,7 @@ def _scirex_texts(path: Path, limit: int | None) -> Iterator[tuple[str, list[str
     markup left out, in pieces of whole sentences."""
     from kg.extract.training import _PTB, after_markup, scirex_abstract
 
-    for n, doc in enumerate(_read_jsonl(path)):
+    for n, doc in enumerate(read_jsonl(path)):
         if limit is not None and n >= limit:
             return
         words = [_PTB.get(w, w) for w in doc["words"]]

@@ -131,7 +131,7 @@ def _non_overlapping(spans: Iterable[tuple[int, int, str]]) -> list[tuple[int, i
     return sorted(kept)
 
 
-def _read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
+def read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
@@ -216,11 +216,11 @@ def eval_abstracts(shared: Path) -> Iterator[tuple[str, str]]:
         yield "dev sample", paper.abstract or ""
     scierc = shared / "data" / "scierc" / "dev.json"
     if scierc.is_file():
-        for doc in _read_jsonl(scierc):
+        for doc in read_jsonl(scierc):
             yield "scierc dev", _scierc_text(doc)
     scirex = shared / "data" / "training" / "scirex" / "dev.jsonl"
     if scirex.is_file():
-        for doc in _read_jsonl(scirex):
+        for doc in read_jsonl(scirex):
             yield "scirex dev", _scirex_text(doc)
 
 
@@ -242,7 +242,7 @@ def left_out(data: Path) -> dict[str, int]:
     """How many training papers of each corpus are evaluation abstracts, and so left out."""
     paths, skip = _corpus_paths(data), evaluation_keys(data)
     return {
-        name: sum(bool(text_keys(text(doc)) & skip) for doc in _read_jsonl(paths[name]))
+        name: sum(bool(text_keys(text(doc)) & skip) for doc in read_jsonl(paths[name]))
         for name, text in (("scirex-train", _scirex_text), ("scierc-train", _scierc_text))
     }
 
@@ -266,7 +266,7 @@ def scirex_sentences(
     """Sentences of SciREX papers: ``part`` is "all", "front" (title, abstract, introduction)
     or "abstract"; sentences past the front are kept by ``body_fraction``; papers whose
     abstract has a key in ``skip`` are left out."""
-    for n, doc in enumerate(_read_jsonl(path)):
+    for n, doc in enumerate(read_jsonl(path)):
         if limit is not None and n >= limit:
             return
         if skip and text_keys(_scirex_text(doc)) & skip:
@@ -294,7 +294,7 @@ def scierc_sentences(
 ) -> Iterator[Sentence]:
     """Sentences of SciERC abstracts (its ``ner`` ends are inclusive and count from the doc);
     abstracts with a key in ``skip`` are left out."""
-    for n, doc in enumerate(_read_jsonl(path)):
+    for n, doc in enumerate(read_jsonl(path)):
         if limit is not None and n >= limit:
             return
         if skip and text_keys(_scierc_text(doc)) & skip:
