@@ -779,6 +779,11 @@ def test_task_phrases_stop_at_verbs_adjectives_and_broken_words(abstract, wrong)
         # a new abbreviation for "a version of" a known method (tune3's AdamWR class)
         ("We propose a variant of RMSProp with lookahead steps (RMSLA) for noisy objectives.",
          ["RMSProp with lookahead steps"]),
+        # a name the lexicon knows, named right after "a novel/new <noun>,": the paper that
+        # made it (paperlists' SQLNet, TRADES and MusicNet papers say it so)
+        ("In this paper, we propose a novel approach, i.e., SQLNet, to solve this problem.",
+         ["SQLNet"]),
+        ("We propose a new model, namely BERT, for reading text.", ["BERT"]),
     ],
 )  # fmt: skip
 def test_what_the_paper_introduces_is_proposed(abstract, names):
@@ -792,6 +797,7 @@ def test_what_the_paper_introduces_is_proposed(abstract, names):
     [
         # a known family with a modifier, a name that only modifies, someone else's term
         ("We propose a cross-view transformer to fuse the camera views.", "transformer"),
+        ("We propose a method that builds on a popular model, BERT, for this.", "BERT"),
         ("We design a fully parallel Model Predictive Path Integral (MPPI)-based controller.",
          "MPPI"),
         ("Data from a different policy, commonly called the behavior policy, is reused.",

@@ -94,7 +94,16 @@ _OTHERS_RE = re.compile(
 )
 # "we develop novel deep learning models, namely X" / "a deep-learning based approach, X,"
 _NAMED_AFTER_NOUN_RE = re.compile(
-    _OWN_NOUNS + r"\s*,\s*(?:(?:called|named|dubbed|termed|coined|namely)\s+)?(?:the\s+)?$"
+    _OWN_NOUNS + r"\s*,\s*(?:(?:called|named|dubbed|termed|coined|namely|i\.e\.,?)\s+)?"
+    r"(?:the\s+)?$"
+)
+# a new thing named right after its noun, even a known name (the paper that made it):
+# "we propose a novel approach, i.e., SQLNet", "we present a new model, namely X"
+_NEW_NAMED_RE = re.compile(
+    r"[\s,:]*(?:an?|the)?\s*(?:novel|new)\s+"
+    r"(?:(?!(?:for|of|to|with|on|in|by|from)\b)[a-z][\w\-]*\s+){0,3}"
+    + _OWN_NOUNS
+    + r"\s*,\s*(?:(?:called|named|dubbed|termed|coined|namely|i\.e\.,?)\s+)?(?:the\s+)?"
 )
 # a noun phrase of up to eight words between a proposal cue and a bracket, ending in a method
 # noun: "we introduce a novel hybrid temporal convolutional and recurrent network (X)"
@@ -229,10 +238,17 @@ def decide(
                     proposed_as = data_type(noun.group(1))
                 elif _DATA_VERB_RE.search(text, ts, te):
                     proposed_as = EntityType.DATASET  # what one collects or releases is data
-                if c.label is not None and not c.long and not _ARTICLES_ONLY_RE.fullmatch(gap):
+                if (
+                    c.label is not None
+                    and not c.long
+                    and not _ARTICLES_ONLY_RE.fullmatch(gap)
+                    and not _NEW_NAMED_RE.fullmatch(gap)
+                ):
                     c.cues.discard("propose")  # "a cross-view transformer": a kind of a known one
             elif (
-                c.label is None or (c.long and not _OTHERS_RE.search(text, te, anchor))
+                c.label is None
+                or (c.long and not _OTHERS_RE.search(text, te, anchor))
+                or _NEW_NAMED_RE.fullmatch(gap)
             ) and _NAMED_AFTER_NOUN_RE.search(own_before):
                 # "we introduce a novel deep-learning approach, X,"; also a known name the
                 # paper defines there ("we propose a family of neural models, Conditional
