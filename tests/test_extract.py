@@ -270,6 +270,14 @@ def test_name_shapes_are_kept_and_units_metrics_hardware_rejected():
     # chips and recording modalities are hardware and kinds of data, not methods
     got = found("Twelve subjects were scanned with fMRI and EEG while a CMOS VLSI chip decoded.")
     assert not {"fMRI", "EEG", "CMOS", "VLSI", "CMOS VLSI"} & set(got)
+    # robot platforms and sensors by maker and model are hardware; a benchmark named after one
+    # is not
+    got = found(
+        "The policy runs on the ANYmal legged robot, quadrupeds (e.g., Unitree Go1) and a "
+        "TurtleBot with a RealSense camera, and is evaluated on Franka Kitchen."
+    )
+    assert not {"ANYmal", "Unitree Go1", "TurtleBot", "RealSense"} & set(got)
+    assert got["Franka Kitchen"][0] == "Benchmark"
 
 
 def test_formula_leftovers_and_words_split_at_an_accent_are_not_names():
