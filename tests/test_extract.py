@@ -1066,6 +1066,8 @@ def test_public_lexicons_type_widely_used_names(abstract, name, etype):
         ("We detect spam in the ID of each SQL query.", "spam"),
         ("We detect spam in the ID of each SQL query.", "ID"),
         ("We detect spam in the ID of each SQL query.", "SQL"),
+        # a data name that is an ordinary word ("Jigsaw", the toxic-comment data)
+        ("Tasks include sorting numbers and solving jigsaw puzzles.", "jigsaw"),
     ],
 )  # fmt: skip
 def test_ambiguous_lexicon_names_need_their_case_or_context(abstract, wrong):
@@ -1075,6 +1077,8 @@ def test_ambiguous_lexicon_names_need_their_case_or_context(abstract, wrong):
 def test_ambiguous_lexicon_name_is_typed_when_context_says_it_is_a_name():
     got = found("We compare optimizers such as Adam and RMSProp on image data.")
     assert got["Adam"][0] == "Method"
+    got = found("We evaluate toxicity classifiers on the Jigsaw and Civil Comments datasets.")
+    assert got["Jigsaw"][0] == "Dataset"
 
 
 def test_recent_gazetteer_is_disjoint_from_the_other_lists_and_matches_no_english_word():
