@@ -1068,6 +1068,9 @@ def test_public_lexicons_type_widely_used_names(abstract, name, etype):
         ("We detect spam in the ID of each SQL query.", "SQL"),
         # a data name that is an ordinary word ("Jigsaw", the toxic-comment data)
         ("Tasks include sorting numbers and solving jigsaw puzzles.", "jigsaw"),
+        # a final capital S is a letter of the name, not a plural: "2D-3D-S" (data) is not
+        # "2D-3D"
+        ("We estimate the pose by matching 2D-3D features with depth.", "2D-3D"),
     ],
 )  # fmt: skip
 def test_ambiguous_lexicon_names_need_their_case_or_context(abstract, wrong):

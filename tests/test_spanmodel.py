@@ -11,6 +11,7 @@ import spacy
 from spacy.training import Example
 from typer.testing import CliRunner
 
+import kg.extract.resources
 import kg.extract.spanmodel
 import kg.extract.training
 from kg.cli import app
@@ -189,6 +190,8 @@ def test_weights_from_elsewhere_fail_with_a_message(tmp_path: Path):
         nlp.add_pipe("kg_span_model", config={"weights": str(tmp_path)})
 
 
-@pytest.mark.parametrize("module", [kg.extract.spanmodel, kg.extract.training])
+@pytest.mark.parametrize(
+    "module", [kg.extract.spanmodel, kg.extract.training, kg.extract.resources]
+)
 def test_the_examples_in_the_docstrings_hold(module):
     assert doctest.testmod(module).failed == 0

@@ -24,6 +24,8 @@ GAZETTEER_DIR = DATA_DIR / "gazetteers"
 
 _LABELS = {t.value.lower(): t for t in EntityType}
 _NOT_KEY_RE = re.compile(r"[^0-9a-z+*.\u0370-\u03ff]")
+# a capital S standing alone at the end of a name is one of its letters ("2D-3D-S", "ViT-S")
+_SIZE_LETTER_RE = re.compile(r"[\-\s]S$")
 
 
 def name_key(text: str) -> str:
@@ -36,12 +38,17 @@ def name_key(text: str) -> str:
     True
     >>> name_key("Gaussian processes") == name_key("Gaussian process")
     True
+    >>> name_key("2D-3D-S") == name_key("2D-3D")  # a size or split letter is no plural
+    False
     """
     acronym_plural = ACRONYM_PLURAL_RE.search(text) is not None
+    size_letter = _SIZE_LETTER_RE.search(text) is not None
     text = unicodedata.normalize("NFKC", text).casefold()
     key = _NOT_KEY_RE.sub("", text).strip(".")
     if acronym_plural:
         return key[:-1]
+    if size_letter:
+        return key  # "2D-3D-S", "ViT-S": a letter of the name, not a plural
     if len(key) > 3 and key.endswith("s") and not key.endswith(NOT_PLURAL):
         # "processes" -> "process", "matches" -> "match", but "cases" -> "case"
         key = key[:-2] if key.endswith(ES_PLURALS) else key[:-1]
