@@ -278,6 +278,14 @@ def test_name_shapes_are_kept_and_units_metrics_hardware_rejected():
     )
     assert not {"ANYmal", "Unitree Go1", "TurtleBot", "RealSense"} & set(got)
     assert got["Franka Kitchen"][0] == "Benchmark"
+    # vehicles and degrees of freedom are no methods or data either
+    got = found(
+        "We validate the planner on a 7 DoF robotic arm using offline data. Errors are added "
+        "to the planning cost to reason about their impact on the AV. Our detector is fast."
+    )
+    assert not {"DoF", "AV"} & set(got)
+    got = found("It runs with high-speed UAV and handheld camera agents (FooBird and EuRoC).")
+    assert "UAV" not in got
 
 
 def test_formula_leftovers_and_words_split_at_an_accent_are_not_names():
