@@ -288,6 +288,15 @@ def test_name_shapes_are_kept_and_units_metrics_hardware_rejected():
     assert "UAV" not in got
 
 
+def test_a_group_written_with_its_dimension_is_no_name():
+    got = found(
+        "We present FooMann, a near Real-time SE(3)-Equivariant manipulation framework. "
+        "Rotations live in SO(3), and an SE (3) equivariant encoder reads the scene."
+    )
+    assert not {"SE", "SO", "Real-time SE"} & set(got)
+    assert "SE-ResNet" in found("We compare with SE-ResNet on the same data.")
+
+
 def test_formula_leftovers_and_words_split_at_an_accent_are_not_names():
     got = found(
         "We present a novel convergence analysis that achieves a rate at O(√fracλ_1λ_1-λ_p+1). "

@@ -182,6 +182,9 @@ _TITLE_BREAKS = frozenset(
 _GLUED_WORDS_RE = re.compile(
     r"[A-Za-z](?:of|for|and|with|by|the|at|from)[A-Z]|^(?:of|for|with)[A-Z]"
 )
+# matrix and motion groups written with their dimension: "SE(3)", "SO(n)", "GL(2)"
+_GROUPS = frozenset(["SE", "SO", "SU", "GL", "SL", "Sp"])
+_GROUP_ARG_RE = re.compile(r"\s?\(\s?(?:\d|n|N|d)\s?\)")
 # a BibTeX key left in the text ("devlin2018bert", "goodfellow2014generative"): an author, a
 # year and a title word, never a name nor part of the one before it ("ELMo peters2017semi")
 _CITE_KEY_RE = re.compile(r"[a-z]{2,}(?:19|20)\d\d[a-z]{2,}")
@@ -283,6 +286,8 @@ def name_candidates(
             continue
         if in_url(s) or text[e : e + 1] in _ACCENTS:
             continue  # "Lov´asz": a PDF split the word at an accent
+        if word in _GROUPS and _GROUP_ARG_RE.match(text, e):
+            continue  # "SE(3)-equivariant", "SO(2)": a group of motions, not a name
         if (
             kind == "strong"
             and (year := _APOSTROPHE_YEAR_RE.match(text, e))
