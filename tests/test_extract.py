@@ -288,6 +288,13 @@ def test_name_shapes_are_kept_and_units_metrics_hardware_rejected():
     assert "UAV" not in got
 
 
+def test_an_adverb_opening_the_sentence_is_no_part_of_the_name_after_it():
+    got = found("Currently FooPGA is the standard. Unfortunately QuRNNs need many features.")
+    assert {"FooPGA", "QuRNNs"} <= set(got)
+    # an adverb before another capitalised word is a word of the name
+    assert "Massively Parallel FooMST" in found("Massively Parallel FooMST is fast on graphs.")
+
+
 def test_a_group_written_with_its_dimension_is_no_name():
     got = found(
         "We present FooMann, a near Real-time SE(3)-Equivariant manipulation framework. "

@@ -318,6 +318,14 @@ def name_candidates(
             and not text[run[0][0] : run[0][1]].isupper()
         ):
             run = run[1:]  # "Generating OOPs is fast": a gerund opens the sentence
+        if (
+            len(run) > 1
+            and run[0][0] in sent_starts
+            and run[1][2] == "strong"
+            and _CAP_RE.match(text, run[0][0])
+            and text[run[0][0] : run[0][1]].endswith("ly")
+        ):
+            run = run[1:]  # "Unfortunately PSRNNs need ...": an adverb opens the sentence
         while run and (
             (run[-1][2] == "num" and len(run) == 1)
             or (
