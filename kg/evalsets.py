@@ -112,7 +112,11 @@ def gold_file_set(
 
 # --- span corpora -------------------------------------------------------------------------
 
-_PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "``": '"', "''": '"'}
+#: the corpora's bracket tokens (SciREX, SciERC: Penn Treebank style), read back as brackets
+PTB_BRACKETS = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}"}
+# gold names are compared as text, so quotes come back too (training keeps the corpora's quote
+# tokens: the shipped weights were trained on them)
+_PTB = {**PTB_BRACKETS, "``": '"', "''": '"'}
 
 
 def detokenize(words: Iterable[str]) -> str:

@@ -70,12 +70,13 @@ def _chunks(sentences: Iterable[str], size: int = CHUNK_WORDS) -> Iterator[str]:
 def _scirex_texts(path: Path, limit: int | None) -> Iterator[tuple[str, list[str]]]:
     """``(abstract, pieces)`` of each SciREX paper: its words with natural spacing, section
     markup left out, in pieces of whole sentences."""
-    from kg.extract.training import _PTB, after_markup, scirex_abstract
+    from kg.evalsets import PTB_BRACKETS
+    from kg.extract.training import after_markup, scirex_abstract
 
     for n, doc in enumerate(read_jsonl(path)):
         if limit is not None and n >= limit:
             return
-        words = [_PTB.get(w, w) for w in doc["words"]]
+        words = [PTB_BRACKETS.get(w, w) for w in doc["words"]]
         sentences = []
         for start, end in doc["sentences"]:
             start = after_markup(words, start, end)

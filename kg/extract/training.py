@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from kg.errors import ConfigError, InputError
+from kg.evalsets import PTB_BRACKETS
 from kg.extract.convention import GoldSettings, Projection, finetune, read_gold_settings
 from kg.extract.spanmodel import CONFIG_PATH, MAYBE_KEY, UNLABELED_KEY, WEIGHTS_DIR
 
@@ -54,7 +55,6 @@ _HEADER = {"section", "subsection", "subsubsection", "paragraph", "document", "b
 _NO_SPACE_BEFORE = {".", ",", ";", ":", ")", "]", "?", "!", "%", "'s", "n't", "'"}
 _NO_SPACE_AFTER = {"(", "["}
 _JOINERS = {"-", "/"}
-_PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}"}
 _ALNUM = re.compile(r"\w")
 
 
@@ -301,7 +301,7 @@ def scierc_sentences(
             continue
         offset = 0
         for words, ner in zip(doc["sentences"], doc["ner"], strict=True):
-            words = [_PTB.get(w, w) for w in words]
+            words = [PTB_BRACKETS.get(w, w) for w in words]
             spans, maybe = [], []
             for s, e, label in ner:
                 span = (s - offset, e + 1 - offset)
