@@ -830,6 +830,11 @@ def test_what_the_paper_introduces_is_proposed(abstract, names):
         # a known family with a modifier, a name that only modifies, someone else's term
         ("We propose a cross-view transformer to fuse the camera views.", "transformer"),
         ("We propose a method that builds on a popular model, BERT, for this.", "BERT"),
+        # an opening "X is a ... approach for" that says X exists already, or cites it
+        ("Quux Belief Propagation (QBP) is a popular message-passing algorithm for inference.",
+         "QBP"),
+        ("Foo State Networks (FSNs) (Smith et al.) are an approach for modeling time series.",
+         "FSNs"),
         ("We design a fully parallel Model Predictive Path Integral (MPPI)-based controller.",
          "MPPI"),
         ("Data from a different policy, commonly called the behavior policy, is reused.",

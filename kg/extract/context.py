@@ -147,6 +147,14 @@ _DEFINED_AS_RE = re.compile(
     + _OWN_NOUNS
     + r"\s+(?:for|that|which|to|designed|based)\b"
 )
+# what makes "X is a ... approach" a description of someone else's thing: a citation after the
+# name, or the standing of something that exists ("PSRNNs (Downey et al.) are a state-of-the-art
+# approach for", "X is a popular model for")
+_SOMEONE_ELSES_RE = re.compile(
+    r"\bet al\b|\b(?:19|20)\d\d\b|\b(?:state-of-the-art|popular|standard|classical|classic|"
+    r"well-known|widely|common|commonly|conventional|traditional|established|successful|"
+    r"powerful|prominent|leading|existing|promising)\b"
+)
 _SENTENCE_END_RE = re.compile(r"[.!?]\s")
 _LAST_WORD_RE = re.compile(r"([a-z][\w\-]*)[\s,:(]*$")
 # "we <make> ... Long Form (ABBR)": an abbreviation no list knows, defined for what the paper
@@ -330,7 +338,8 @@ def decide(
         c.label is None
         and (c.long or c.strength == "strong")
         and _SUBJECT_RE.fullmatch(text, s0, anchor)
-        and _DEFINED_AS_RE.match(text, after_start if c.long_span else c.end, s1)
+        and (defined_as := _DEFINED_AS_RE.match(text, after_start if c.long_span else c.end, s1))
+        and not _SOMEONE_ELSES_RE.search(defined_as.group())
         and len(_SENTENCE_END_RE.findall(text, 0, s0)) <= 1
     ):
         c.cues.add("propose")
