@@ -885,6 +885,11 @@ def test_what_the_paper_only_uses_or_states_is_not_proposed(abstract, name):
         ("We release our code and the FooBar-3 benchmark.", {"FooBar-3": "Benchmark"}),
         ("Training uses a novel Kitchen Touch (KiTo) dataset of 3 million frames.",
          {"KiTo": "Dataset"}),
+        # the data noun before "namely"/"called", however long the description before it
+        ("We curate a planning-oriented decision reasoning dataset, namely QDR, of 210k "
+         "samples.", {"QDR": "Dataset"}),
+        ("We release two large benchmarks, namely FooBench and BarQuux, for planning.",
+         {"FooBench": "Benchmark", "BarQuux": "Benchmark"}),
     ],
 )  # fmt: skip
 def test_data_the_paper_introduces_is_proposed_with_its_type(abstract, names):

@@ -94,7 +94,7 @@ _OTHERS_RE = re.compile(
 )
 # "we develop novel deep learning models, namely X" / "a deep-learning based approach, X,"
 _NAMED_AFTER_NOUN_RE = re.compile(
-    _OWN_NOUNS + r"\s*,\s*(?:(?:called|named|dubbed|termed|coined|namely|i\.e\.,?)\s+)?"
+    "(" + _OWN_NOUNS + r")\s*,\s*(?:(?:called|named|dubbed|termed|coined|namely|i\.e\.,?)\s+)?"
     r"(?:the\s+)?$"
 )
 # a new thing named right after its noun, even a known name (the paper that made it):
@@ -241,7 +241,11 @@ def decide(
                 for o in cands
             ):
                 c.cues.add("propose")
-                noun = _LAST_WORD_RE.search(gap) or _NOUN_BEFORE_NAMING_RE.search(text, s0, te)
+                noun = (
+                    _NAMED_AFTER_NOUN_RE.search(gap)  # "two benchmarks, namely X and Y"
+                    or _LAST_WORD_RE.search(gap)
+                    or _NOUN_BEFORE_NAMING_RE.search(text, s0, te)
+                )
                 if noun and noun.group(1) in v.data_heads:
                     proposed_as = data_type(noun.group(1))
                 elif _DATA_VERB_RE.search(text, ts, te):
@@ -257,11 +261,13 @@ def decide(
                 c.label is None
                 or (c.long and not _OTHERS_RE.search(text, te, anchor))
                 or _NEW_NAMED_RE.fullmatch(gap)
-            ) and _NAMED_AFTER_NOUN_RE.search(own_before):
+            ) and (named := _NAMED_AFTER_NOUN_RE.search(own_before)):
                 # "we introduce a novel deep-learning approach, X,"; also a known name the
                 # paper defines there ("we propose a family of neural models, Conditional
-                # Neural Processes (CNPs)")
+                # Neural Processes (CNPs)"); "we curate a ... dataset, namely X": data
                 c.cues.add("propose")
+                if (noun := named.group(1)) in v.data_heads:
+                    proposed_as = data_type(noun)
             elif (
                 (c.label is None or c.long)
                 and (c.strength in ("strong", "title") or c.long)
