@@ -905,6 +905,11 @@ def test_a_defined_task_before_task_is_no_data():
     assert not [n for n, (t, _) in got.items() if t in ("Dataset", "Benchmark")], got
 
 
+def test_a_method_the_opening_sentence_describes_as_existing_is_used():
+    got = found("Finite-State Quuxers (FSQ) are a standard tool for modeling paired sequences.")
+    assert got["FSQ"] == ("Method", "uses")
+
+
 def test_data_the_paper_only_uses_is_not_proposed():
     got = found("We release LYF-160K, a dataset of frames, and evaluate on Kinetics, a dataset.")
     assert got["Kinetics"] == ("Dataset", "evaluated_on")

@@ -143,9 +143,9 @@ _VERB_AFTER_RE = re.compile(
     r"(?:[a-z]+s|can|is|achieves)\b"
 )
 _DEFINED_AS_RE = re.compile(
-    r"\)?\s*(?:\([^()]*\)\s*)?\s+(?:is|are)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,3}"
+    r"\)?\s*(?:\([^()]*\)\s*)?\s+(?:is|are)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,3}("
     + _OWN_NOUNS
-    + r"\s+(?:for|that|which|to|designed|based)\b"
+    + r")\s+(?:for|that|which|to|designed|based)\b"
 )
 # what makes "X is a ... approach" a description of someone else's thing: a citation after the
 # name, or the standing of something that exists ("PSRNNs (Downey et al.) are a state-of-the-art
@@ -339,16 +339,19 @@ def decide(
         and _PASSIVE_PROPOSE_RE.match(text, after_start, s1)
     ):
         c.cues.add("propose")
-    # "X is an architecture for ...", opening the abstract: the paper defines its own thing
+    # "X is an architecture for ...", opening the abstract: the paper defines its own thing;
+    # "X is a popular tool for ..." describes someone else's method, which the paper uses
     if (
         c.label is None
         and (c.long or c.strength == "strong")
         and _SUBJECT_RE.fullmatch(text, s0, anchor)
         and (defined_as := _DEFINED_AS_RE.match(text, after_start if c.long_span else c.end, s1))
-        and not _SOMEONE_ELSES_RE.search(defined_as.group())
         and len(_SENTENCE_END_RE.findall(text, 0, s0)) <= 1
     ):
-        c.cues.add("propose")
+        if not _SOMEONE_ELSES_RE.search(defined_as.group()):
+            c.cues.add("propose")
+        elif defined_as.group(1) not in v.data_heads:
+            c.cues.add("described")
     # "called A (...) and B (...)": the second name is proposed too
     prev = next((o for o in reversed(cands) if o.end <= c.start and o.start >= s0), None)
     if (
@@ -470,7 +473,7 @@ def decide(
         c.strength == "strong" and dn.USE_A_BEFORE_RE.search(text, max(s0, c.start - 24), c.start)
     ):
         method_ctx = True
-    if "based" in c.cues and c.strength == "strong":
+    if ("based" in c.cues and c.strength == "strong") or "described" in c.cues:
         method_ctx = True
     if _METHOD_NOUN_AFTER_RE.match(text[c.end : s1]):
         method_ctx = True
