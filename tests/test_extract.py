@@ -286,6 +286,11 @@ def test_name_shapes_are_kept_and_units_metrics_hardware_rejected():
     assert not {"DoF", "AV"} & set(got)
     got = found("It runs with high-speed UAV and handheld camera agents (FooBird and EuRoC).")
     assert "UAV" not in got
+    got = found(
+        "We design a VR-based teleoperation interface. Augmented reality (AR) technologies "
+        "let people see the robot state."
+    )
+    assert not {"VR", "augmented reality", "Augmented reality"} & set(got)
 
 
 def test_an_adverb_opening_the_sentence_is_no_part_of_the_name_after_it():
