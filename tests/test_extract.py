@@ -915,6 +915,18 @@ def test_a_method_the_opening_sentence_describes_as_existing_is_used():
     assert got["FSQ"] == ("Method", "uses")
 
 
+def test_a_known_data_name_the_paper_gives_its_own_method_is_a_method():
+    # Papers with Code lists a dataset PRIME; this paper's PRIME is its framework, however
+    # its later mentions read
+    got = found(
+        "We introduce a novel prediction framework called PRIME for trajectory forecasting. "
+        "We evaluate PRIME on a dataset of urban scenes, and PRIME beats the baselines on it."
+    )
+    assert got["PRIME"] == ("Method", "proposed")
+    got = found("We introduce PRIME, a novel approach to planning. We test PRIME on a dataset.")
+    assert got["PRIME"] == ("Method", "proposed")
+
+
 def test_data_the_paper_only_uses_is_not_proposed():
     got = found("We release LYF-160K, a dataset of frames, and evaluate on Kinetics, a dataset.")
     assert got["Kinetics"] == ("Dataset", "evaluated_on")

@@ -121,7 +121,11 @@ def paper_entities(
                 **best,
                 "key": key,
                 "spellings": spellings,
-                "type": max(weight, key=lambda t: (weight[t], -_TYPE_ORDER.index(EntityType(t)))),
+                # what the paper says it introduces is of the kind it says ("a novel prediction
+                # framework called PRIME"), however its other mentions read (a data name)
+                "type": best["type"]
+                if best["role"] == Role.PROPOSED.value
+                else max(weight, key=lambda t: (weight[t], -_TYPE_ORDER.index(EntityType(t)))),
                 "confidence": max(m["confidence"] for m in ms),
             }
         )

@@ -92,18 +92,20 @@ _OTHERS_RE = re.compile(
     r"\b(?:popular|existing|classical|classic|standard|well-known|widely|conventional|"
     r"traditional|analy[sz]e|study|studying)\b"
 )
+# the words that name what follows a noun: "called ", "namely the ", "i.e., "
+_NAMING = r"(?:(?:called|named|dubbed|termed|coined|namely|i\.e\.,?)\s+)?(?:the\s+)?"
 # "we develop novel deep learning models, namely X" / "a deep-learning based approach, X,"
-_NAMED_AFTER_NOUN_RE = re.compile(
-    "(" + _OWN_NOUNS + r")\s*,\s*(?:(?:called|named|dubbed|termed|coined|namely|i\.e\.,?)\s+)?"
-    r"(?:the\s+)?$"
-)
+_NAMED_AFTER_NOUN_RE = re.compile("(" + _OWN_NOUNS + r")\s*,\s*" + _NAMING + "$")
+# the noun that names what follows, with or without a comma: "a prediction framework called "
+_NAMED_BEFORE_RE = re.compile("(" + _OWN_NOUNS + r")\s*,?\s*" + _NAMING + "$")
 # a new thing named right after its noun, even a known name (the paper that made it):
 # "we propose a novel approach, i.e., SQLNet", "we present a new model, namely X"
 _NEW_NAMED_RE = re.compile(
     r"[\s,:]*(?:an?|the)?\s*(?:novel|new)\s+"
     r"(?:(?!(?:for|of|to|with|on|in|by|from)\b)[a-z][\w\-]*\s+){0,3}"
     + _OWN_NOUNS
-    + r"\s*,\s*(?:(?:called|named|dubbed|termed|coined|namely|i\.e\.,?)\s+)?(?:the\s+)?"
+    + r"\s*,\s*"
+    + _NAMING
 )
 # a noun phrase of up to eight words between a proposal cue and a bracket, ending in a method
 # noun: "we introduce a novel hybrid temporal convolutional and recurrent network (X)"
@@ -526,6 +528,13 @@ def decide(
     if t in (EntityType.DATASET, EntityType.BENCHMARK) and long_type is EntityType.METHOD:
         t = EntityType.METHOD  # the abstract defines the name as its method, not the known data
     proposed = "propose" in c.cues
+    if t in (EntityType.DATASET, EntityType.BENCHMARK) and proposed and c.label is not None:
+        # a known data name the paper gives its own method: "we introduce a novel prediction
+        # framework called PRIME", "APRICOT, a novel approach" (Papers with Code lists data
+        # of those names)
+        said = _NAMED_BEFORE_RE.search(text, s0, anchor)
+        if appos_type is EntityType.METHOD or (said and said.group(1) not in v.data_heads):
+            t = EntityType.METHOD
     if t is None and c.long and name_key(c.long) in v.fields:
         return  # "reinforcement learning (RL)": a field, not a method
     if t is None and c.long and head(c.long) in W.not_method_heads:
