@@ -64,6 +64,10 @@ def test_abbreviation_digit_repeats_a_letter_and_reversed_order_works():
     assert best_long_form("T2PO", "Token- and Turn-level Policy Optimization") == 0
     [ab] = find_abbreviations("We propose GRACE (Graph Contrastive Embedding) for nodes.")
     assert (ab.short, ab.long) == ("GRACE", "Graph Contrastive Embedding")
+    # a 2 that says "to" or "two", a 4 that says "for"
+    assert best_long_form("L2D", "this paper introduces Learning to Discern") == 22
+    assert best_long_form("C2ST", "such Classifier Two-Sample Tests") == 5
+    assert best_long_form("D4M", "we propose Design for Manipulation") == 11
 
 
 def test_short_form_that_only_starts_with_the_initials_still_defines():

@@ -41,16 +41,26 @@ def best_long_form(short: str, long: str) -> int | None:
     if chars and chars[-1] == "s" and len(chars) > 2 and short[-1] == "s":
         chars.pop()  # plural short form: LLMs, DiTs
     lowered = long.lower()
-    if not any(c.isdigit() for c in lowered):
-        # "T2PO": a digit repeats the letter before it (Token- and Turn-level ...)
-        expanded: list[str] = []
-        for c in chars:
-            if c.isdigit():
-                if expanded and 1 < int(c) <= 3:
-                    expanded += [expanded[-1]] * (int(c) - 1)
-            else:
-                expanded.append(c)
-        chars = expanded
+    if any(c.isdigit() for c in lowered) or not any(c.isdigit() for c in chars):
+        return _suffix_start(chars, long, lowered)
+    # "T2PO": a digit repeats the letter before it (Token- and Turn-level ...); "L2D": a 2 is
+    # "to" and a 4 "for" (Learning to Discern)
+    repeated: list[str] = []
+    for c in chars:
+        if c.isdigit():
+            if repeated and 1 < int(c) <= 3:
+                repeated += [repeated[-1]] * (int(c) - 1)
+        else:
+            repeated.append(c)
+    found = _suffix_start(repeated, long, lowered)
+    if found is None and any(c in "24" for c in chars):
+        said = [{"2": "t", "4": "f"}.get(c, c) for c in chars if not c.isdigit() or c in "24"]
+        found = _suffix_start(said, long, lowered)
+    return found
+
+
+def _suffix_start(chars: list[str], long: str, lowered: str) -> int | None:
+    """Schwartz & Hearst's match: `chars` in order from the end, the first at a word start."""
     if len(chars) < 2:
         return None
     s, i = len(chars) - 1, len(long) - 1
