@@ -297,6 +297,25 @@ def test_name_shapes_are_kept_and_units_metrics_hardware_rejected():
     assert not {"VR", "augmented reality", "Augmented reality"} & set(got)
 
 
+def test_a_generic_word_hyphened_to_a_lower_case_word_is_an_adjective():
+    got = found(
+        "We present FooTouch, bringing LLM-crafted rewards and LLM/VLM-integrated manipulation "
+        "to human-AI teams with RGB-color perception on multi-GPU servers."
+    )
+    assert not {"LLM-crafted", "VLM-integrated", "human-AI", "RGB-color", "multi-GPU"} & set(got)
+    # a Greek letter's name before it makes a name
+    got = found("To that end, we introduce rho-POMDPs, an extension of POMDPs for beliefs.")
+    assert got["rho-POMDPs"] == ("Method", "proposed")
+
+
+def test_sizes_of_average_precision_and_motion_sensors_are_no_methods():
+    got = found(
+        "FooDet beats the best few-shot detector by 2.8 AP50 and reads IMU data with "
+        "a wide FoV camera; inertial measurement unit (IMU) readings help."
+    )
+    assert not {"AP50", "IMU", "FoV", "inertial measurement unit"} & set(got)
+
+
 def test_an_adverb_opening_the_sentence_is_no_part_of_the_name_after_it():
     got = found("Currently FooPGA is the standard. Unfortunately QuRNNs need many features.")
     assert {"FooPGA", "QuRNNs"} <= set(got)
@@ -307,9 +326,11 @@ def test_an_adverb_opening_the_sentence_is_no_part_of_the_name_after_it():
 def test_a_group_written_with_its_dimension_is_no_name():
     got = found(
         "We present FooMann, a near Real-time SE(3)-Equivariant manipulation framework. "
-        "Rotations live in SO(3), and an SE (3) equivariant encoder reads the scene."
+        "Rotations live in SO(3), an SE (3) equivariant encoder and a SIM(3)-invariant "
+        "descriptor read the scene."
     )
-    assert not {"SE", "SO", "Real-time SE"} & set(got)
+    assert not {"SE", "SO", "SIM", "Real-time SE"} & set(got)
+    assert "SIM" not in found("Then, by using a SIM(3)-invariant shape descriptor, we decouple.")
     assert "SE-ResNet" in found("We compare with SE-ResNet on the same data.")
 
 

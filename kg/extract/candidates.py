@@ -183,7 +183,7 @@ _GLUED_WORDS_RE = re.compile(
     r"[A-Za-z](?:of|for|and|with|by|the|at|from)[A-Z]|^(?:of|for|with)[A-Z]"
 )
 # matrix and motion groups written with their dimension: "SE(3)", "SO(n)", "GL(2)"
-_GROUPS = frozenset(["SE", "SO", "SU", "GL", "SL", "Sp"])
+_GROUPS = frozenset(["SE", "SO", "SU", "GL", "SL", "Sp", "SIM", "Sim"])
 _GROUP_ARG_RE = re.compile(r"\s?\(\s?(?:\d|n|N|d)\s?\)")
 # a BibTeX key left in the text ("devlin2018bert", "goodfellow2014generative"): an author, a
 # year and a title word, never a name nor part of the one before it ("ELMo peters2017semi")
@@ -222,6 +222,7 @@ def is_rejected(v: Vocab, text: str) -> bool:
         or bool(_MATH_LEFTOVER_RE.match(text))
         or text[:4].lower() == "non-"  # "non-BP learning": what a method is not
         or bool(_NOT_A_NAME_RE.search(text))
+        or _generic_compound(v, text)
         or (  # "FOCS 2023", "Nvidia 3090": a generic word and a number; "CMOS VLSI": generic words
             " " in text
             and name_key(text.split()[0]) in v.generic
@@ -231,6 +232,34 @@ def is_rejected(v: Vocab, text: str) -> bool:
             )
         )
     )
+
+
+def _generic_compound(v: Vocab, text: str) -> bool:
+    """A generic word and a lower-case word joined by a hyphen is an adjective, not a name:
+    "LLM-crafted", "VLM-integrated", "RGB-color", "human-AI"."""
+    left, hyphen, right = text.partition("-")
+    return bool(
+        hyphen
+        and " " not in text
+        and "-" not in right
+        and (
+            (name_key(left) in v.generic and right.isalpha() and right.islower())
+            or (
+                left.isascii()
+                and left.isalpha()
+                and left.islower()
+                and left not in _GREEK_LETTER_NAMES  # "rho-POMDPs" is a name
+                and name_key(right) in v.generic
+            )
+        )
+    )
+
+
+_GREEK_LETTER_NAMES = frozenset(
+    ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
+     "lambda", "mu", "nu", "xi", "omicron", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi",
+     "psi", "omega"]
+)  # fmt: skip
 
 
 _LONG_WORD_RE = re.compile(r"[A-Za-z][\w\-]{3,}")
