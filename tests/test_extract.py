@@ -331,6 +331,7 @@ def test_a_group_written_with_its_dimension_is_no_name():
     )
     assert not {"SE", "SO", "SIM", "Real-time SE"} & set(got)
     assert "SIM" not in found("Then, by using a SIM(3)-invariant shape descriptor, we decouple.")
+    assert "GF" not in found("GF(2) arithmetic maps activations into vectors over GF(2).")
     assert "SE-ResNet" in found("We compare with SE-ResNet on the same data.")
 
 

@@ -182,8 +182,9 @@ _TITLE_BREAKS = frozenset(
 _GLUED_WORDS_RE = re.compile(
     r"[A-Za-z](?:of|for|and|with|by|the|at|from)[A-Z]|^(?:of|for|with)[A-Z]"
 )
-# matrix and motion groups written with their dimension: "SE(3)", "SO(n)", "GL(2)"
-_GROUPS = frozenset(["SE", "SO", "SU", "GL", "SL", "Sp", "SIM", "Sim"])
+# matrix and motion groups and finite fields written with their dimension: "SE(3)", "SO(n)",
+# "GL(2)", "GF(2)"
+_GROUPS = frozenset(["SE", "SO", "SU", "GL", "SL", "Sp", "SIM", "Sim", "GF"])
 _GROUP_ARG_RE = re.compile(r"\s?\(\s?(?:\d|n|N|d)\s?\)")
 # a BibTeX key left in the text ("devlin2018bert", "goodfellow2014generative"): an author, a
 # year and a title word, never a name nor part of the one before it ("ELMo peters2017semi")
