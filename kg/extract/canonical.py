@@ -121,10 +121,10 @@ def paper_entities(
                 **best,
                 "key": key,
                 "spellings": spellings,
-                # what the paper says it introduces is of the kind it says ("a novel prediction
+                # a method the paper says it introduces is a method ("a novel prediction
                 # framework called PRIME"), however its other mentions read (a data name)
                 "type": best["type"]
-                if best["role"] == Role.PROPOSED.value
+                if best["role"] == Role.PROPOSED.value and best["type"] == EntityType.METHOD.value
                 else max(weight, key=lambda t: (weight[t], -_TYPE_ORDER.index(EntityType(t)))),
                 "confidence": max(m["confidence"] for m in ms),
             }
