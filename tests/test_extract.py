@@ -769,8 +769,15 @@ def test_a_repeated_task_is_scored_by_its_best_mention():
             "whole collection.",
             "finding a subset",
         ),
+        # a quantity, a flaw and an action before the task are no part of it
+        ("Transformers are the best models in numerous machine learning tasks.",
+         "numerous machine learning"),
+        ("The gap to LiDAR is largely due to inaccurate depth estimation.",
+         "inaccurate depth estimation"),
+        ("We feed them to a planner to execute collaborative manipulation tasks.",
+         "execute collaborative manipulation"),
     ],
-)
+)  # fmt: skip
 def test_task_phrases_stop_at_verbs_adjectives_and_broken_words(abstract, wrong):
     assert wrong not in tasks_of(abstract)
 
