@@ -121,10 +121,10 @@ def paper_entities(
                 **best,
                 "key": key,
                 "spellings": spellings,
-                # a method the paper says it introduces is a method ("a novel prediction
-                # framework called PRIME"), however its other mentions read (a data name)
+                # what the paper says its own thing is ("a novel prediction framework called
+                # PRIME"), however its other mentions read (a data name the lexicon knows)
                 "type": best["type"]
-                if best["role"] == Role.PROPOSED.value and best["type"] == EntityType.METHOD.value
+                if best.get("own_kind")
                 else max(weight, key=lambda t: (weight[t], -_TYPE_ORDER.index(EntityType(t)))),
                 "confidence": max(m["confidence"] for m in ms),
             }

@@ -311,4 +311,5 @@ def _as_mention(c: Candidate, sent: Sent) -> dict[str, Any]:
         "end": c.end,
         "sent_start": sent.start_char,
         "sent_end": sent.end_char,
+        **({"own_kind": True} if "own_kind" in c.cues else {}),
     }

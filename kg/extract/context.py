@@ -535,6 +535,7 @@ def decide(
         said = _NAMED_BEFORE_RE.search(text, s0, anchor)
         if appos_type is EntityType.METHOD or (said and said.group(1) not in v.data_heads):
             t = EntityType.METHOD
+            c.cues.add("own_kind")  # the paper says what it is: no other mention overrules
     if t is None and c.long and name_key(c.long) in v.fields:
         return  # "reinforcement learning (RL)": a field, not a method
     if t is None and c.long and head(c.long) in W.not_method_heads:
