@@ -958,6 +958,14 @@ def test_a_known_data_name_the_paper_gives_its_own_method_is_a_method():
     assert got["PRIME"] == ("Method", "proposed")
     got = found("We introduce PRIME, a novel approach to planning. We test PRIME on a dataset.")
     assert got["PRIME"] == ("Method", "proposed")
+    # a proposal the text does not call a method keeps the kind its other mentions say
+    got = found(
+        "Existing benchmarks give few insights. To address this, we introduce QUUB, where we "
+        "divide robot tasks into 14 atomic skills. QUUB comprises 4,469 entries across 14 "
+        "skills. We evaluate 20 models on QUUB and find gaps. Our agent yields a gain of 17.5% "
+        "on GPT-5 on QUUB and beats baselines on QUUB."
+    )
+    assert got["QUUB"] == ("Dataset", "proposed")
 
 
 def test_data_the_paper_only_uses_is_not_proposed():
