@@ -271,6 +271,9 @@ def test_name_shapes_are_kept_and_units_metrics_hardware_rejected():
     # a unit symbol written apart from its number (generic.txt, as "GHz" and "TFLOPs" were)
     got = found("The recorder samples at 30 kHz, draws 5 mW on a 600 MHz core, peaks at 2 TFLOPS.")
     assert not {"kHz", "mW", "MHz", "TFLOPS"} & set(got)
+    # a count with a plus, an area or a volume glued to its number
+    got = found("We evaluated FooVLA in an 836m2 office with 100K+ particles on 2.2mm2 chips.")
+    assert not {"836m2", "100K+", "2.2mm2"} & set(got)
     # chips and recording modalities are hardware and kinds of data, not methods
     got = found("Twelve subjects were scanned with fMRI and EEG while a CMOS VLSI chip decoded.")
     assert not {"fMRI", "EEG", "CMOS", "VLSI", "CMOS VLSI"} & set(got)

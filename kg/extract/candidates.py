@@ -47,7 +47,7 @@ _GREEK_NAME_RE = re.compile(r"[\u0370-\u03ff][\-\u2013][A-Z]\w+")
 _DIGIT_ACRONYM_RE = re.compile(r"\d+[A-Z]+[\-\u2013][A-Z][A-Z0-9]*[A-Z]")
 UNIT_RE = re.compile(
     r"(?:mid|early|late)[\-\u2013]\d{2,4}s?|"
-    r"[\d.,\-\u2013×x]+[A-Za-z%×]{0,3}(?:[\-\u2013/][\w.×%]*)*|[A-Za-z]?\d+|.*@.*"
+    r"[\d.,\-\u2013×x]+[A-Za-z%×]{0,3}[23²³]?\+?(?:[\-\u2013/][\w.×%]*)*|[A-Za-z]?\d+|.*@.*"
 )
 # LaTeX left in plain text ("fracλ_1", "mathcalO") and subscripts are formulas, not names
 _MATH_LEFTOVER_RE = re.compile(
