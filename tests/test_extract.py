@@ -779,6 +779,12 @@ def test_a_repeated_task_is_scored_by_its_best_mention():
          "inaccurate depth estimation"),
         ("We feed them to a planner to execute collaborative manipulation tasks.",
          "execute collaborative manipulation"),
+        ("We propose to treat active learning algorithm design as a meta-learning problem.",
+         "treat active learning"),
+        ("It suffers from poor boundary localization in semantic segmentation.",
+         "poor boundary localization"),
+        ("Realistic music generation is a challenging task for generative models.",
+         "Realistic music generation"),
     ],
 )  # fmt: skip
 def test_task_phrases_stop_at_verbs_adjectives_and_broken_words(abstract, wrong):
