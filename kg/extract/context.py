@@ -88,10 +88,11 @@ _PROPOSED_BEFORE_RE = re.compile(
 )
 # someone else's method between a proposal cue and its name: "we propose a framework to
 # analyze a popular algorithm, Sparse Subspace Clustering (SSC)"
-_OTHERS_RE = re.compile(
-    r"\b(?:popular|existing|classical|classic|standard|well-known|widely|conventional|"
-    r"traditional|analy[sz]e|study|studying)\b"
+# words that say a method exists already (someone else's, not the paper's)
+_EXISTING_WORDS = (
+    r"popular|existing|classical|classic|standard|well-known|widely|conventional|traditional"
 )
+_OTHERS_RE = re.compile(r"\b(?:" + _EXISTING_WORDS + r"|analy[sz]e|study|studying)\b")
 # the words that name what follows a noun: "called ", "namely the ", "i.e., "
 _NAMING = r"(?:(?:called|named|dubbed|termed|coined|namely|i\.e\.,?)\s+)?(?:the\s+)?"
 # "we develop novel deep learning models, namely X" / "a deep-learning based approach, X,"
@@ -153,9 +154,8 @@ _DEFINED_AS_RE = re.compile(
 # name, or the standing of something that exists ("PSRNNs (Downey et al.) are a state-of-the-art
 # approach for", "X is a popular model for")
 _SOMEONE_ELSES_RE = re.compile(
-    r"\bet al\b|\b(?:19|20)\d\d\b|\b(?:state-of-the-art|popular|standard|classical|classic|"
-    r"well-known|widely|common|commonly|conventional|traditional|established|successful|"
-    r"powerful|prominent|leading|existing|promising)\b"
+    r"\bet al\b|\b(?:19|20)\d\d\b|\b(?:" + _EXISTING_WORDS + r"|state-of-the-art|common|commonly|"
+    r"established|successful|powerful|prominent|leading|promising)\b"
 )
 _SENTENCE_END_RE = re.compile(r"[.!?]\s")
 _LAST_WORD_RE = re.compile(r"([a-z][\w\-]*)[\s,:(]*$")
