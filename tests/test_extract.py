@@ -441,6 +441,20 @@ def test_gazetteer_types_known_names_and_extra_files_extend_it(tmp_path):
     assert [(m.name, m.type.value) for m in ep.mentions] == [("frogcalls", "Dataset")]
 
 
+def test_every_spelling_of_a_known_name_is_found(tmp_path):
+    # one key, two spellings: the glued one must not decide the shape the text may have
+    extra = tmp_path / "mine.jsonl"
+    extra.write_text(
+        '{"label": "Dataset", "pattern": "Frog/ToadCalls", "id": "ftc"}\n'
+        '{"label": "Dataset", "pattern": "Frog / Toad Calls", "id": "ftc"}\n'
+    )
+    [ep] = extract_papers([paper("Results on the Frog/Toad Calls corpus.")], gazetteers=[extra])
+    assert [(m.name, m.type.value) for m in ep.mentions] == [("Frog/Toad Calls", "Dataset")]
+    got = found("Our model obtains a 41.2 ROUGE-1 score on the CNN/Daily Mail dataset.")
+    assert got["CNN/Daily Mail"] == ("Dataset", "evaluated_on")
+    assert "CNN" not in got
+
+
 def test_new_version_of_a_known_family_gets_the_family_type():
     got = found(
         "It yields a relative improvement of 17.5% on GPT-5 and on CIFAR-20. Sink tokens also "

@@ -45,8 +45,26 @@ class Known(NamedTuple):
     def of(cls, pattern: str, label: EntityType) -> Known:
         return cls(label, len(_PIECES_RE.split(pattern.strip())), _BRACKETS & set(pattern))
 
+    def widen(self, other: Known) -> Known:
+        """One name, several spellings: a span may take the shape of any of them ("CNN/DailyMail"
+        and "CNN / Daily Mail" are one key)."""
+        return self._replace(
+            pieces=max(self.pieces, other.pieces), brackets=self.brackets | other.brackets
+        )
+
     def fits(self, text: str) -> bool:
         return len(text.split()) <= self.pieces and _BRACKETS & set(text) <= self.brackets
+
+
+def _add_spelling(known: dict[str, Known], key: str, pattern: str, label: EntityType) -> None:
+    """The first spelling of a key gives its label; later spellings of the same label widen the
+    shape a span may have."""
+    new = Known.of(pattern, label)
+    old = known.get(key)
+    if old is None:
+        known[key] = new
+    elif old.label is label:
+        known[key] = old.widen(new)
 
 
 @Language.factory("kg_gazetteer", default_config={"gazetteers": []})
@@ -77,11 +95,9 @@ class KGGazetteer:
             if entry.match == "context":
                 self.hint_labels.setdefault(case_key(entry.pattern), entry.label)
             elif entry.match == "case":
-                self.known_cased.setdefault(
-                    case_key(entry.pattern), Known.of(entry.pattern, entry.label)
-                )
+                _add_spelling(self.known_cased, case_key(entry.pattern), entry.pattern, entry.label)
             else:
-                self.known.setdefault(key, Known.of(entry.pattern, entry.label))
+                _add_spelling(self.known, key, entry.pattern, entry.label)
         #: every beginning of a known key (lower case), to stop a lookup early
         keys = [*self.known, *(k.lower() for k in self.known_cased)]
         self._prefixes = {
