@@ -697,6 +697,23 @@ def test_state_of_the_art_is_no_part_of_a_task_phrase():
     assert tasks_with_title(abstract, "Video Frame Segmentation With Art") == []
 
 
+def test_a_learning_paradigm_named_as_the_kind_of_a_method_is_no_task():
+    # made-up: "a X learning framework", "X reinforcement learning (RL) methods" name what a
+    # method is, not the problem; the paper's own "X learning algorithm" and the subject of an
+    # opening "Existing X learning methods ..." still name its problem
+    abstract = (
+        "Shelf robots drop parcels. We build on a Bayesian deep learning framework and "
+        "compare with model-free reinforcement learning (RL) methods on parcel detection tasks."
+    )
+    assert tasks_of(abstract) == ["parcel detection"]
+    abstract = (
+        "Shelf robots drop parcels. We propose a sparse kernel learning algorithm that stacks them."
+    )
+    assert tasks_of(abstract) == ["sparse kernel learning"]
+    abstract = "Existing multi-robot reinforcement learning methods ignore parcels. We fix this."
+    assert tasks_of(abstract) == ["multi-robot reinforcement learning"]
+
+
 def test_a_repeated_task_is_scored_by_its_best_mention():
     # paperlists (ICML 2017): a weak first mention ("apply X to"), a better one later ("of X")
     abstract = (

@@ -71,6 +71,18 @@ _EXAMPLE_BEFORE_RE = re.compile(
 )
 _STATE_OF_ART_RE = re.compile(r"\bstate[\s\-]of[\s\-]the\b", re.IGNORECASE)
 _MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
+# "a multi-agent reinforcement learning framework", "model-free RL (RL) methods": a learning
+# paradigm named as the kind of a method is what the method uses, not the paper's problem
+_PARADIGM_HEAD_RE = re.compile(r"(?:\S+\s+)+(?:learning|RL)$")
+_OWN_KIND_BEFORE_RE = re.compile(
+    r"\b(?:[Ww]e|paper|work|by)\s+(?:\w+\s+)?(?:propos|introduc|present|develop|deriv|stud|"
+    r"describ)\w*\b[^.;]*$|(?:^|[.!?]\s+)(?:(?:[Mm]ost|[Mm]any|[Ee]xisting|[Cc]urrent|[Pp]rior|"
+    r"[Pp]revious|[Ss]tandard|[Cc]onventional|[Tt]raditional|[Tt]ypical)\s+)?$"
+)
+_METHOD_NOUN_AFTER_RE = re.compile(
+    r"(?:\s*\([^)]*\))?(?:-based\b|\s+(?:frameworks?|methods?|approach(?:es)?|algorithms?|"
+    r"techniques?|paradigms?|pipelines?|models?|agents?|accelerators?)\b)"
+)
 _GERUND_TASK_RE = re.compile(
     r"(?:(?:^|(?<=[.!?]\s))|\b(?:problems? of|tasks? of|focus(?:es)? on|study|studies|"
     r"address|addresses|tackle|tackles|consider|considers)\s+)([A-Za-z]+ing)\s+(?:the\s+|an?\s+)?"
@@ -520,6 +532,14 @@ def rank_tasks(
             bonus += MODEL_TASK_BONUS
         if _MEASURE_AFTER_RE.match(text, end):
             continue  # "detection rates", "parsing time": about the task, not the task
+        if (
+            _PARADIGM_HEAD_RE.fullmatch(phrase)
+            and _METHOD_NOUN_AFTER_RE.match(text, end)
+            and not _OWN_KIND_BEFORE_RE.search(text, max(0, start - 150), start)
+        ):
+            continue  # "a Bayesian deep learning framework": the paradigm a method is of (but
+            # "we propose a manifold learning algorithm", "Existing multi-agent reinforcement
+            # learning methods are ...": the paper's own kind of method, the problem it is for)
         if _STATE_OF_ART_RE.search(text, max(0, start - 14), end):
             continue  # "a state of the [art heuristic compression] method": no task
         if _EXAMPLE_BEFORE_RE.search(text, max(0, start - 80), start):
