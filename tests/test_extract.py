@@ -714,6 +714,17 @@ def test_a_learning_paradigm_named_as_the_kind_of_a_method_is_no_task():
     assert tasks_of(abstract) == ["multi-robot reinforcement learning"]
 
 
+def test_a_comparative_or_a_verb_opens_no_task_phrase():
+    # made-up: "larger planning problems", "arbitrary trajectory tracking": a comparative or a
+    # vague "arbitrary" before the task is no part of its name
+    abstract = (
+        "Cheap sensors are noisy. Our solver handles larger planning problems on small robots."
+    )
+    assert tasks_of(abstract) == []
+    abstract = "Precise arbitrary trajectory tracking for drones is hard. We fix it."
+    assert tasks_of(abstract) == ["trajectory tracking"]
+
+
 def test_a_repeated_task_is_scored_by_its_best_mention():
     # paperlists (ICML 2017): a weak first mention ("apply X to"), a better one later ("of X")
     abstract = (
