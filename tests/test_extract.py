@@ -725,6 +725,25 @@ def test_a_comparative_or_a_verb_opens_no_task_phrase():
     assert tasks_of(abstract) == ["trajectory tracking"]
 
 
+def test_robustness_to_what_the_paper_studies_is_a_task_but_not_a_claimed_property():
+    # made-up: "robustness to/against X" names the problem; in a claim's list of properties
+    # ("shows robustness to X and runs fast") it is what the method has
+    abstract = (
+        "Vision models are brittle. We find four design rules for improved robustness against "
+        "salt noise."
+    )
+    assert tasks_of(abstract) == ["robustness against salt noise"]
+    abstract = (
+        "Speech models are brittle. We prove bounds on the robustness to reverberation of small "
+        "recognizers."
+    )
+    assert tasks_of(abstract) == ["robustness to reverberation"]
+    abstract = (
+        "Speech models are brittle. Our recognizer shows robustness to reverberation and runs fast."
+    )
+    assert tasks_of(abstract) == []
+
+
 def test_a_repeated_task_is_scored_by_its_best_mention():
     # paperlists (ICML 2017): a weak first mention ("apply X to"), a better one later ("of X")
     abstract = (

@@ -54,6 +54,12 @@ _PURPOSE_BEFORE_RE = re.compile(
     r"\b(?:central|crucial|critical|essential|important|vital|key|indispensable|necessary)"
     r"\s+(?:to|for)\s+(?:the\s+|many\s+)?$"
 )
+_ROBUST_TO_RE = re.compile(r"\brobustness (?:to|against) ((?:[A-Za-z][\w\-]*\s*){1,4})")
+# "speed and robustness to noise", "exhibits robustness to X": a property a claim lists
+_PROPERTY_LIST_BEFORE_RE = re.compile(
+    r"(?:,|\band|\bor|\bsuch as|\bterms of|\bespecially in|\b(?:exhibit|demonstrat|show)\w*)"
+    r"\s+(?:an?\s+|improved\s+|better\s+|higher\s+|strong\s+|the\s+)?$"
+)
 # "a phenomenon known as X": X names the problem
 _KNOWN_AS_RE = re.compile(
     r"\b(?:phenomenon|phenomena|problems?|issues?|challenges?|effects?|pathology|failure mode)"
@@ -306,6 +312,21 @@ def task_spans(
         if len(np_words) >= 2 and all(w in W.task_stop or w in ("and", "the") for w in lead):
             end = subject.end(1)
             add(end - len(" ".join(np_words)), end, " ".join(np_words), 1.0)
+    # "robustness to label noise": the property is the topic, named with what it is against
+    for m in _ROBUST_TO_RE.finditer(text):
+        if _PROPERTY_LIST_BEFORE_RE.search(text, max(0, m.start() - 40), m.start()):
+            continue  # a property the method has, not the problem
+        words = []
+        for w in m.group(1).split():
+            lw = w.lower()
+            if lw in W.np_boundary or lw in W.task_stop or lw in W.task_verbs or lw == "of":
+                break
+            if not (is_modifier(w) or is_head_noun(w)):
+                break
+            words.append(w)
+        if words:
+            end = text.find(words[-1], m.start(1)) + len(words[-1])
+            add(m.start(), end, text[m.start() : end], 0.5)
     for m in _LIST_AFTER_TASK_NOUN_RE.finditer(text):
         _items_after(v, text, m.end(), add)
     # "offline RL" when "reinforcement learning (RL)" is defined here
