@@ -744,6 +744,19 @@ def test_robustness_to_what_the_paper_studies_is_a_task_but_not_a_claimed_proper
     assert tasks_of(abstract) == []
 
 
+def test_a_learning_paradigm_a_method_uses_is_no_task():
+    # made-up: "leverages X learning to ..." names a tool; "we study X learning" the problem
+    abstract = (
+        "Drones carry parcels badly. Our planner leverages multi-agent reinforcement learning "
+        "to steer parcel drones."
+    )
+    assert tasks_of(abstract) == []
+    abstract = (
+        "Drones carry parcels badly. We study multi-agent reinforcement learning for parcel drones."
+    )
+    assert tasks_of(abstract) == ["multi-agent reinforcement learning"]
+
+
 def test_a_repeated_task_is_scored_by_its_best_mention():
     # paperlists (ICML 2017): a weak first mention ("apply X to"), a better one later ("of X")
     abstract = (
