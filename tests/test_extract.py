@@ -757,6 +757,21 @@ def test_a_learning_paradigm_a_method_uses_is_no_task():
     assert tasks_of(abstract) == ["multi-agent reinforcement learning"]
 
 
+def test_a_task_phrase_a_method_uses_is_no_task():
+    # made-up: "using X as a first step" names a tool of the method; "through a X task" (no
+    # verb of use) is where it is shown and stays
+    abstract = (
+        "Cheap cameras blur frames. By using image segmentation as a first step, our tracker "
+        "follows balloons through fog."
+    )
+    assert tasks_of(abstract) == []
+    abstract = (
+        "Cheap cameras blur frames. Our tracker follows balloons through a balloon "
+        "segmentation task."
+    )
+    assert tasks_of(abstract) == ["balloon segmentation"]
+
+
 def test_a_repeated_task_is_scored_by_its_best_mention():
     # paperlists (ICML 2017): a weak first mention ("apply X to"), a better one later ("of X")
     abstract = (

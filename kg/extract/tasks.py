@@ -85,9 +85,12 @@ _OWN_KIND_BEFORE_RE = re.compile(
     r"describ)\w*\b[^.;]*$|(?:^|[.!?]\s+)(?:(?:[Mm]ost|[Mm]any|[Ee]xisting|[Cc]urrent|[Pp]rior|"
     r"[Pp]revious|[Ss]tandard|[Cc]onventional|[Tt]raditional|[Tt]ypical)\s+)?$"
 )
+# what a method uses (group 1; "through" only before a learning paradigm: "through
+# reinforcement learning", but "through a manipulation task" is where it is shown)
 _USED_BEFORE_RE = re.compile(
-    r"\b(?:employ|employs|employing|use|uses|using|via|leverag\w*|"
-    r"integrat\w*|combin\w*|pretraining with|trained with|through)\s+(?:the\s+|an?\s+)?$"
+    r"\b(?:(employ|employs|employing|use|uses|using|via|leverag(?:e|es|ed|ing)|"
+    r"integrat(?:e|es|ed|ing)|combin(?:e|es|ed|ing)|pretraining with|trained with)|through)"
+    r"\s+(?:the\s+|an?\s+)?$"
 )
 _METHOD_NOUN_AFTER_RE = re.compile(
     r"(?:\s*\([^)]*\))?(?:-based\b|\s+(?:frameworks?|methods?|approach(?:es)?|algorithms?|"
@@ -565,10 +568,10 @@ def rank_tasks(
             continue  # "a Bayesian deep learning framework": the paradigm a method is of (but
             # "we propose a manifold learning algorithm", "Existing multi-agent reinforcement
             # learning methods are ...": the paper's own kind of method, the problem it is for)
-        if _PARADIGM_HEAD_RE.fullmatch(phrase) and _USED_BEFORE_RE.search(
-            text, max(0, start - 40), start
-        ):
-            continue  # "we apply multi-agent reinforcement learning to train ...": a tool
+        used = _USED_BEFORE_RE.search(text, max(0, start - 40), start)
+        if used and (used.group(1) or _PARADIGM_HEAD_RE.fullmatch(phrase)):
+            continue  # "leverages multi-agent reinforcement learning to train ...", "using
+            # image segmentation as a pre-processing step": a tool, not the problem
         if _STATE_OF_ART_RE.search(text, max(0, start - 14), end):
             continue  # "a state of the [art heuristic compression] method": no task
         if _EXAMPLE_BEFORE_RE.search(text, max(0, start - 80), start):
