@@ -772,6 +772,21 @@ def test_a_task_phrase_a_method_uses_is_no_task():
     assert tasks_of(abstract) == ["balloon segmentation"]
 
 
+def test_what_a_framework_is_for_is_a_task_whatever_its_head():
+    # made-up: "a framework for X" with a head no task list knows; a gerund's clause or a
+    # generic "research" after "for" is none
+    abstract = (
+        "Warehouses are busy. Robots are slow. We present a framework for parcel route "
+        "assignment in large warehouses."
+    )
+    assert tasks_of(abstract) == ["parcel route assignment"]
+    abstract = (
+        "Warehouses are busy. Robots are slow. We present a framework for robotics research in "
+        "large warehouses."
+    )
+    assert tasks_of(abstract) == []
+
+
 def test_a_repeated_task_is_scored_by_its_best_mention():
     # paperlists (ICML 2017): a weak first mention ("apply X to"), a better one later ("of X")
     abstract = (

@@ -60,6 +60,10 @@ _PROPERTY_LIST_BEFORE_RE = re.compile(
     r"(?:,|\band|\bor|\bsuch as|\bterms of|\bespecially in|\b(?:exhibit|demonstrat|show)\w*)"
     r"\s+(?:an?\s+|improved\s+|better\s+|higher\s+|strong\s+|the\s+)?$"
 )
+_METHOD_FOR_NP_RE = re.compile(
+    r"\b(?:framework|method|approach|algorithm|architecture|system|pipeline|technique)s?"
+    r" for\s+(?:the\s+)?((?:[A-Za-z][\w\-]*\s*){1,5})"
+)
 # "a phenomenon known as X": X names the problem
 _KNOWN_AS_RE = re.compile(
     r"\b(?:phenomenon|phenomena|problems?|issues?|challenges?|effects?|pathology|failure mode)"
@@ -334,6 +338,26 @@ def task_spans(
         if words:
             end = text.find(words[-1], m.start(1)) + len(words[-1])
             add(m.start(), end, text[m.start() : end], 0.5)
+    # "a framework for robot skill acquisition": what the method is for, whatever its head
+    for m in _METHOD_FOR_NP_RE.finditer(text):
+        words = []
+        for w in m.group(1).split():
+            if w.lower() in W.np_boundary or w.lower() == "of" or not is_modifier(w):
+                break
+            words.append(w)
+        if (
+            len(words) < 2
+            or _ING_HEAD_RE.fullmatch(words[0].lower())
+            or words[-1].lower() in W.problem_head_stop | {"research", "applications", "purposes"}
+        ):
+            continue  # "for learning X": a clause; "for robotics research": no problem
+        end = text.find(words[-1], m.start(1)) + len(words[-1])
+        nxt = _NEXT_WORD_RE.match(text, end)
+        if text[end : end + 1] in ("-", "'", "\u2019") or (
+            nxt and nxt.group(1).lower() not in W.np_boundary
+        ):
+            continue  # the noun phrase goes on
+        add(m.start(1), end, text[m.start(1) : end], 0.0)
     for m in _LIST_AFTER_TASK_NOUN_RE.finditer(text):
         _items_after(v, text, m.end(), add)
     # "offline RL" when "reinforcement learning (RL)" is defined here
