@@ -787,6 +787,12 @@ def test_what_a_framework_is_for_is_a_task_whatever_its_head():
     assert tasks_of(abstract) == []
 
 
+def test_a_noun_ending_in_ly_stays_inside_a_task_phrase():
+    # made-up: "butterfly", "anomaly" are nouns, not adverbs like "efficiently"
+    abstract = "Field photos are noisy. Our network improves butterfly classification on phones."
+    assert tasks_of(abstract) == ["butterfly classification"]
+
+
 def test_a_repeated_task_is_scored_by_its_best_mention():
     # paperlists (ICML 2017): a weak first mention ("apply X to"), a better one later ("of X")
     abstract = (

@@ -25,6 +25,7 @@ class Words:
     task_stop: frozenset[str]  # with spaCy's stop words
     task_verbs: frozenset[str]
     noun_ing: frozenset[str]
+    noun_ly: frozenset[str]
     not_task_gerunds: frozenset[str]
     not_proposed_heads: frozenset[str]
     descriptive_heads: frozenset[str]
@@ -91,7 +92,7 @@ def is_modifier(w: str) -> bool:
     if (
         lw in W.task_stop
         or lw in W.task_verbs
-        or lw.endswith("ly")
+        or (lw.endswith("ly") and lw not in W.noun_ly)
         or not _TASK_WORD_RE.fullmatch(w)
     ):
         return False
