@@ -793,6 +793,20 @@ def test_a_noun_ending_in_ly_stays_inside_a_task_phrase():
     assert tasks_of(abstract) == ["butterfly classification"]
 
 
+def test_transfer_heads_a_task_phrase_unless_a_noun_follows():
+    # made-up: "X transfer" is a task ("skill transfer"); before "learning" or "functions" the
+    # head is a modifier of another noun phrase
+    abstract = (
+        "Voice clones sound flat. Our model improves gripper-to-hand skill transfer in kitchens."
+    )
+    assert tasks_of(abstract) == ["gripper-to-hand skill transfer"]
+    abstract = (
+        "Robots trained in simulation fail on hardware. We study sensor transfer functions for "
+        "wheeled robots."
+    )
+    assert tasks_of(abstract) == []
+
+
 def test_a_repeated_task_is_scored_by_its_best_mention():
     # paperlists (ICML 2017): a weak first mention ("apply X to"), a better one later ("of X")
     abstract = (

@@ -64,6 +64,7 @@ _METHOD_FOR_NP_RE = re.compile(
     r"\b(?:framework|method|approach|algorithm|architecture|system|pipeline|technique)s?"
     r" for\s+(?:the\s+)?((?:[A-Za-z][\w\-]*\s*){1,5})"
 )
+_HEAD_AS_MODIFIER_RE = re.compile(r"[\s\-]+(?:learning|functions?)\b")
 # "a phenomenon known as X": X names the problem
 _KNOWN_AS_RE = re.compile(
     r"\b(?:phenomenon|phenomena|problems?|issues?|challenges?|effects?|pathology|failure mode)"
@@ -210,6 +211,8 @@ def task_spans(
             spans[(start, end)] = (phrase, bonus)
 
     for m in v.task_re.finditer(text):
+        if _HEAD_AS_MODIFIER_RE.match(text, m.end(1)):
+            continue  # "transfer learning", "transfer functions": the head is a modifier here
         kept, start = modifiers(text, m.start())
         if kept:
             add(start, m.end(1), " ".join([*kept, m.group(1)]), 0.0)
