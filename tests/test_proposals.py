@@ -135,3 +135,47 @@ def test_a_phrase_after_a_cue_that_the_title_spells_is_proposed(abstract, title,
 def test_a_described_or_common_phrase_in_the_title_is_not_proposed(abstract, title):
     got = found(abstract, title)
     assert all(role != "proposed" for _, role in got.values()), got
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # "we refer to X as Y": the paper names its own thing
+        ("We refer to the resulting sampler as Gliding Tempered Sampling (GTS), since it "
+         "glides between modes.", "GTS"),
+        ("Our approach, which we refer to as QUILT (QUIck Latent Tiling), is fast.", "QUILT"),
+        ("We refer to our method as ripple pooling and it can process long inputs.",
+         "ripple pooling"),
+        ("We introduce a method, which we refer to as gate reification, that involves "
+         "modeling hidden states.", "gate reification"),
+        ("We refer to this branched architecture as \"twined ensembles\".", "twined ensembles"),
+        # a naming cue with "a", in quotes, or ended by "and"; an -ed word inside the name
+        ("We design a new policy, called a lattice gait policy, that needs no tuning.",
+         "lattice gait policy"),
+        ("The second method we propose is called pruned distillation and leverages replay.",
+         "pruned distillation"),
+        ("We propose a new sampler (RNN) architecture called a ripple network in which each "
+         "unit fires rarely.", "ripple network"),
+    ],
+)  # fmt: skip
+def test_names_the_paper_gives_with_a_naming_cue_are_proposed(abstract, name):
+    assert name in proposed(abstract), found(abstract)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # someone else's name after a naming cue
+        ("It outperforms a widely-used method called the lattice scale-up estimator in many "
+         "settings.", "lattice scale-up estimator"),
+        ("The graph follows a certain latent position model called a random tangle graph, "
+         "then both fail.", "random tangle graph"),
+        ("In this work, we analyze one such model, called a supervised tangle encoder: a "
+         "network.", "supervised tangle encoder"),
+        # a named problem is no method
+        ("We develop a new model which we refer to as the two-stage tangle covering problem.",
+         "two-stage tangle covering problem"),
+    ],
+)  # fmt: skip
+def test_names_after_a_naming_cue_that_are_not_proposed(abstract, name):
+    assert name not in proposed(abstract), found(abstract)

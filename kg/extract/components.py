@@ -38,6 +38,7 @@ from kg.extract.proposals import (
     named_in_apposition,
     named_in_title,
     named_parts,
+    naming_cues,
     own_url,
     titled_phrases,
 )
@@ -113,6 +114,7 @@ class KGEntities:
             if kind == "propose" and after_to_of and doc[s].lower_.endswith("ing"):
                 continue  # "prone to introducing errors", "at the cost of introducing noise"
             trig[kind].append((doc[s].idx, last.idx + len(last)))
+        trig["propose"] += naming_cues(text)
         for spans in trig.values():
             spans.sort()
 

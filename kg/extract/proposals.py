@@ -9,7 +9,8 @@ name with its description ("An efficient two-stage Foo Network (FN) for bar is i
 :func:`named_parts` marks the names listed after "two contributions:" when we or a proposed name
 make them; :func:`titled_phrases` adds the lower-case name of a proposal that the title spells
 too ("we propose structured foo networks" in a paper titled "Structured Foo Networks for Bar");
-:func:`own_url` marks a name the abstract's own web address spells.
+:func:`own_url` marks a name the abstract's own web address spells; :func:`naming_cues` finds
+the naming cues a phrase list cannot ("we refer to our method as").
 """
 
 from __future__ import annotations
@@ -246,3 +247,18 @@ def own_url(text: str, cands: list[Candidate], urls: list[str]) -> None:
         ):
             c.cues.add("propose")
             c.role, c.confidence = Role.PROPOSED, 0.75
+
+
+# "which we refer to as X", "We refer to the resulting algorithm as X": the paper names its own
+# thing (not "is often referred to as X": a common term)
+_REFER_AS_RE = re.compile(
+    r"\b[Ww]e\s+(?:will\s+|shall\s+|then\s+|thus\s+|hence\s+|therefore\s+)?refer\s+to\s+"
+    r"(?:[\w\-]+\s+){0,5}?as\b"
+)
+
+
+def naming_cues(text: str) -> list[tuple[int, int]]:
+    """Spans of naming cues with words between their parts, which the trigger phrases of
+    ``triggers.json`` cannot hold: "we refer to the resulting model as" names what follows
+    as a proposal cue and a naming cue ("call", "term" ...) do."""
+    return [m.span() for m in _REFER_AS_RE.finditer(text)]
