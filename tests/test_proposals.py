@@ -179,3 +179,37 @@ def test_names_the_paper_gives_with_a_naming_cue_are_proposed(abstract, name):
 )  # fmt: skip
 def test_names_after_a_naming_cue_that_are_not_proposed(abstract, name):
     assert name not in proposed(abstract), found(abstract)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # someone else's method named or proposed: kept, as a method the paper uses
+        ("We study a recently proposed regularizer, named FooReg, and show it clusters "
+         "features.", "FooReg"),
+        ("Recent work proposes Implicit Bar Cloning (IBC), which models actions with energy "
+         "functions. We show that it fails.", "IBC"),
+        ("We extend a recent subspace method called Dual Quux Pursuit (DQP) to many planes.",
+         "DQP"),
+    ],
+)  # fmt: skip
+def test_a_name_someone_else_gave_is_a_used_method(abstract, name):
+    assert found(abstract).get(name) == ("Method", "uses"), found(abstract)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # the paper's own, though a word of something existing stands before the cue
+        ("Unlike recent methods, we propose QuuxNet, a planner.", "QuuxNet"),
+        ("Different from prior work, this paper proposes ZorbNet for planning.", "ZorbNet"),
+        ("We propose an extension of the popular Foo method, called BarNet, for speed.",
+         "BarNet"),
+        ("We propose a new prior called FooPrior for trees.", "FooPrior"),
+        # a known name in quotes after "we call" is the paper's (paperlists' BitNet paper)
+        ("We present a novel regularization strategy which we call \u201cBitNet\u201d.",
+         "BitNet"),
+    ],
+)  # fmt: skip
+def test_the_papers_own_name_after_a_word_of_something_existing(abstract, name):
+    assert name in proposed(abstract), found(abstract)

@@ -93,6 +93,20 @@ _EXISTING_WORDS = (
     r"popular|existing|classical|classic|standard|well-known|widely|conventional|traditional"
 )
 _OTHERS_RE = re.compile(r"\b(?:" + _EXISTING_WORDS + r"|analy[sz]e|study|studying)\b")
+# a cue of someone else's naming or proposing: "a recently proposed regularizer, named X",
+# "Recent work proposes X" (no "we"/"our" after the word that says the thing exists already)
+_OTHERS_CUE_RE = re.compile(
+    r"(?:^|\b(?:a|an|the)\s+)(?:" + _EXISTING_WORDS + r"|recent|recently|previous|"
+    r"previously|earlier)\b(?:(?!\b(?:we|our)\b)[^.;:!?]){0,40}$",
+    re.I,
+)  # (the word opens the sentence or the noun phrase: not "robust to previous errors, called")
+_WE_CUE_RE = re.compile(r"(?:we|our)\b", re.I)
+# ... unless the paper makes the thing: "we propose a variant of the classical X, called Y"
+_WE_MADE_RE = re.compile(
+    r"\b(?:we|our)\s+(?:\w+\s+)?(?:propos|introduc|present|develop|design|devis|construct|build)",
+    re.I,
+)
+_THIS_BEFORE_RE = re.compile(r"\b(?:this|our)\s+$", re.I)  # "this paper proposes"
 # the words that name what follows a noun: "called ", "namely the ", "i.e., "
 _NAMING = r"(?:(?:called|named|dubbed|termed|coined|namely|i\.e\.,?)\s+)?(?:the\s+)?"
 # "we develop novel deep learning models, namely X" / "a deep-learning based approach, X,"
@@ -119,7 +133,9 @@ _ONE_WORD_COLON_RE = re.compile(r"\s*(?:(?:a|an|the|our|novel|new)\s+)*[^\s:]+\s
 _OWN_NOUN_BRACKET_RE = re.compile(_OWN_NOUNS + r"\s+\(\s*$")
 # the gap between a proposal cue and a known name that makes the name a kind of the proposed
 # thing: "we propose a cross-view [transformer]" (more than articles and "novel")
-_ARTICLES_ONLY_RE = re.compile(r"[\s,:]*(?:(?:a|an|the|our|novel|new|simple|two|three)\s+)*")
+_ARTICLES_ONLY_RE = re.compile(
+    r"[\s,:]*(?:(?:a|an|the|our|novel|new|simple|two|three)\s+)*" + _OPEN_QUOTES
+)  # (a known name in quotes after a cue is named by it: 'which we call "BitNet"')
 # "We consider two instantiations: A and B" (the list after the colon is the paper's)
 _OWN_LIST_BEFORE_RE = re.compile(
     r"\b[Ww]e\b[^.;]*\b(?:two|three|four|five|several|\d)\s+(?:[\w\-]+\s+){0,3}"
@@ -235,7 +251,22 @@ def decide(
     anchor = min(c.start, c.long_span[0]) if c.long_span else c.start
     own_before = text[s0:anchor]
     proposed_as: EntityType | None = None  # "we introduce two new benchmarks, X": a benchmark
+    others_cue = False
     for ts, te in trig["propose"]:
+        if (
+            s0 <= ts
+            and te <= anchor
+            and _OTHERS_CUE_RE.search(text[s0:ts])
+            and not (_WE_CUE_RE.match(text, ts) or _THIS_BEFORE_RE.search(text, s0, ts))
+            and not _WE_MADE_RE.search(text, s0, ts)
+        ):
+            # "a recently proposed regularizer, named X", "Recent work proposes X": a method
+            # the paper uses (not "the so-called Method of Moments": a common term)
+            others_cue = others_cue or (
+                _PROPOSE_GAP_RE.fullmatch(text, te, anchor) is not None
+                and not SO_CALLED_RE.search(text, max(0, ts - 4), te)
+            )
+            continue
         if s0 <= ts and te <= anchor and not SO_CALLED_RE.search(text, max(0, ts - 4), te):
             gap = text[te:anchor]
             if _PROPOSE_GAP_RE.fullmatch(gap) and not any(
@@ -475,7 +506,7 @@ def decide(
         c.strength == "strong" and dn.USE_A_BEFORE_RE.search(text, max(s0, c.start - 24), c.start)
     ):
         method_ctx = True
-    if ("based" in c.cues and c.strength == "strong") or "described" in c.cues:
+    if ("based" in c.cues and c.strength == "strong") or "described" in c.cues or others_cue:
         method_ctx = True
     if _METHOD_NOUN_AFTER_RE.match(text[c.end : s1]):
         method_ctx = True
