@@ -213,3 +213,32 @@ def test_a_name_someone_else_gave_is_a_used_method(abstract, name):
 )  # fmt: skip
 def test_the_papers_own_name_after_a_word_of_something_existing(abstract, name):
     assert name in proposed(abstract), found(abstract)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # "we call" with what it names first, or a two-word name ending in "model"
+        ("The loss is a variant of the ramp loss; hence, we call it the unramped loss.",
+         "unramped loss"),
+        ("For ease of reference, we call the proposed approach mirrored supervised learning.",
+         "mirrored supervised learning"),
+        ("As such, we call our model a toggled Gaussian process.", "toggled Gaussian process"),
+        ("We call this approach \u201cteaching to prune\u201d.", "teaching to prune"),
+        ("We develop a new latent variable model that we call the gatekeeper model, in which "
+         "skills combine.", "gatekeeper model"),
+        # an -ing word inside the name
+        ("This structure is used by a new integrator which we call the alternating blockwise "
+         "frog algorithm.", "alternating blockwise frog algorithm"),
+    ],
+)  # fmt: skip
+def test_what_we_call_a_thing_is_its_name(abstract, name):
+    assert name in proposed(abstract), found(abstract)
+
+
+def test_a_name_given_to_what_has_been_used_is_not_proposed():
+    abstract = (
+        "Such problems have been tackled by means of adaptive sampling schemes called "
+        "pacing algorithms. However, we differ."
+    )
+    assert "pacing algorithms" not in proposed(abstract), found(abstract)

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from kg.extract.abbrev import Abbreviation
+from kg.extract.proposals import existing_lead, named_phrase, named_word
 from kg.extract.resources import case_key, name_key
 from kg.extract.spans import Candidate, add_unless_covered, overlapping
 from kg.extract.words import (
@@ -98,22 +99,6 @@ _SHORT_NP_RE = re.compile(
     r"\s+([a-z][\w\-]*\s+(?:(?!(?:that|which|to|for|with|as)\b)[A-Za-z][\w\-]*\s+){0,3}"
     r"[A-Za-z][\w\-]*)" + _NP_END
 )
-# after a naming cue the name may take "the" and be one hyphenated word ("the glimpse-model")
-# (or "a"/"an", in quotes, ended by "and": "called a delta network in which", "we refer to this
-# architecture as \"coupled ensembles\"", "is called quantized distillation and leverages")
-_CLAUSE_WORD = r"(?!(?:that|which|to|for|with|as|and|in|on|of|by|where|whose)\b)"
-_NAMED_NP_RE = re.compile(
-    r"\s+(?:(?:the|an?)\s+)?[\"'`\u201c\u2018]?([a-z][\w\-]*\s+(?:"
-    + _CLAUSE_WORD
-    + r"[A-Za-z][\w\-]*\s+){0,3}"
-    + _CLAUSE_WORD
-    + r"[A-Za-z][\w\-]*|[a-z]\w*-[\w\-]*\w)"
-    r"[\"'\u201d\u2019]?(?=\s*(?:,|\(|\.|;|:|\s(?:that|which|to|for|with|as|and|in)\b))"
-)
-# what makes "called a X" the paper's own X: "we propose a new policy, called a ..." (not "a
-# certain model called a random dot product graph", "we analyze one such model, called a ...")
-_OWN_LEAD_RE = re.compile(r"\b(?:new|novel|propos\w*|introduc\w*|design\w*|develop\w*|devis\w*)\b")
-_WE_NAME_RE = re.compile(r"[Ww]e\b")
 # "we devise an anytime algorithm, fictitious team-play, that ...", "we propose a new game
 # representation, the realization form, that ...": a lower-case name set off by commas after
 # the indefinite noun phrase a proposal cue introduces
@@ -145,23 +130,6 @@ _OWN_NOUN_BEFORE_RE = re.compile(
     r"\b(?:method|approach|model|framework|algorithm|architecture|technique|system)s?\s*,?\s*"
     r"(?:(?:which|that)\s+)?$"
 )
-# "a widely-used method called X", "A recent approach ... called X": someone else's name
-_EXISTING_LEAD_RE = re.compile(
-    r"\b(?:widely|popular|existing|classical|standard|well-known|conventional|traditional|"
-    r"recent|recently)\b"
-)
-_WE_MADE_RE = re.compile(
-    r"\b[Ww]e\s+(?:\w+\s+)?(?:propos|introduc|present|develop|design|devis|construct|build)"
-)
-
-
-def _existing_lead(text: str, ts: int) -> bool:
-    """The naming cue at ts names something that exists already: "a widely-used method called
-    X" (not "we propose a variant of the classical k-d tree, called X": the variant is new)."""
-    lead = re.split(r"[.!?]\s", text[max(0, ts - 200) : ts])[-1]
-    return _EXISTING_LEAD_RE.search(lead[-60:]) is not None and _WE_MADE_RE.search(lead) is None
-
-
 _COMMONLY_RE = re.compile(r"\b(?:commonly|often|usually|sometimes|widely|also|generally)\s+$")
 _ACRONYM_RE = re.compile(r"[A-Z][A-Z0-9\-]*[A-Z0-9]s?")
 _NAMING_CUE_RE = re.compile(r"call|term|name|dub|coin|refer", re.I)
@@ -576,7 +544,7 @@ def proposed_phrases(
     parts of it. Returns all candidates."""
     for ts, te in propose:
         naming = _NAMING_CUE_RE.search(text, ts, te) is not None
-        if naming and (_COMMONLY_RE.search(text, max(0, ts - 20), ts) or _existing_lead(text, ts)):
+        if naming and (_COMMONLY_RE.search(text, max(0, ts - 20), ts) or existing_lead(text, ts)):
             continue  # "commonly called the behavior policy": a common term, not a new name
         if SO_CALLED_RE.search(text, max(0, ts - 4), te):  # not "so-called"
             continue
@@ -606,20 +574,18 @@ def _proposal_match(v: Vocab, text: str, ts: int, te: int, *, naming: bool) -> r
         m = _APPOSED_NP_RE.match(text, te)
         if m is not None and _proposable(v, m.group(1).split(), apposed=True):
             return m
-    m = (_NAMED_NP_RE if naming else _BARE_NP_RE).match(text, te)
+    m, own_object, quoted = (
+        named_phrase(text, ts, te) if naming else (_BARE_NP_RE.match(text, te), False, False)
+    )
     own = (
         naming
         and (  # "a method, which we call X", "we refer to our method as X"
-            _OWN_NOUN_BEFORE_RE.search(text, max(0, ts - 60), ts) is not None
+            own_object
+            or _OWN_NOUN_BEFORE_RE.search(text, max(0, ts - 60), ts) is not None
             or _OWN_NOUN_BEFORE_RE.search(text, ts, te - 2) is not None
         )
     ) or (m is not None and _METHOD_APPOSITIVE_RE.match(text, m.end(1)) is not None)
-    a_name = m is not None and m.group(0).lstrip().startswith(("a ", "an "))
-    if naming and a_name and not _WE_NAME_RE.match(text, ts):
-        lead = re.split(r"[.!?]\s", text[max(0, ts - 200) : ts])[-1]
-        if not _OWN_LEAD_RE.search(lead):
-            return None  # "called a X" after no word of making something new
-    if m is not None and _proposable(v, m.group(1).split(), naming=naming, own=own):
+    if m is not None and _proposable(v, m.group(1).split(), naming=naming, own=own, quoted=quoted):
         return m
     if naming:
         return None
@@ -638,6 +604,7 @@ def _proposable(
     *,
     naming: bool = False,
     own: bool = False,
+    quoted: bool = False,
     apposed: bool = False,
     repeated: bool = False,
     defined: bool = False,
@@ -649,10 +616,10 @@ def _proposable(
     hyphen, a repeated one two words, whatever their head."""
     last = words[-1].lower()
     if (
-        not all((is_tech_modifier if naming else is_modifier)(w) for w in words[:-1])
+        not (quoted or all((named_word if naming else is_modifier)(w) for w in words[:-1]))
         or last in W.not_proposed_heads
         or last in W.not_method_heads
-        or (last in W.method_cue_words and len(words) < 3)
+        or (last in W.method_cue_words and len(words) < 3 and not naming)
         or (last in W.descriptive_heads and not (naming or own or apposed or repeated))
     ):
         return False  # "we propose a novel coreset construction algorithm for": a description

@@ -20,7 +20,7 @@ import re
 
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, overlapping
-from kg.extract.words import SO_CALLED_RE, Vocab, W
+from kg.extract.words import SO_CALLED_RE, Vocab, W, is_tech_modifier
 from kg.model import EntityType, Role
 
 _OWN_TYPES = (EntityType.METHOD, EntityType.DATASET, EntityType.BENCHMARK)
@@ -262,3 +262,80 @@ def naming_cues(text: str) -> list[tuple[int, int]]:
     ``triggers.json`` cannot hold: "we refer to the resulting model as" names what follows
     as a proposal cue and a naming cue ("call", "term" ...) do."""
     return [m.span() for m in _REFER_AS_RE.finditer(text)]
+
+
+# after a naming cue the name may take "the", "a" or "an" and be one hyphenated word ("the
+# glimpse-model"), sit in quotes, end before "and" or "in" ("called a delta network in which",
+# "we refer to this architecture as \"coupled ensembles\"", "is called quantized distillation and
+# leverages"); no clause word inside it
+_CLAUSE_WORD = r"(?!(?:that|which|to|for|with|as|and|in|on|of|by|where|whose)\b)"
+NAMED_NP_RE = re.compile(
+    r"\s+(?:(?:the|an?)\s+)?[\"'`\u201c\u2018]?([a-z][\w\-]*\s+(?:"
+    + _CLAUSE_WORD
+    + r"[A-Za-z][\w\-]*\s+){0,3}"
+    + _CLAUSE_WORD
+    + r"[A-Za-z][\w\-]*|[a-z]\w*-[\w\-]*\w)"
+    r"[\"'\u201d\u2019]?(?=\s*(?:,|\(|\.|;|:|\s(?:that|which|to|for|with|as|and|in)\b))"
+)
+# a name in double quotes after a naming cue, whatever its words: 'We call this approach
+# "learning to teach".'
+_QUOTED_NP_RE = re.compile(
+    r"\s+(?:(?:the|an?)\s+)?[\"\u201c]([a-z][\w\-]*(?:\s+[\w\-]+){1,4})[\"\u201d]"
+)
+# what "we call" names before the name: "we call it the unhinged loss", "we call the proposed
+# approach dual supervised learning", "we call our model a switched Gaussian process"
+_NAMED_OBJECT_RE = re.compile(
+    r"\s+(?:(?:the|this|our|such)\s+(?:[a-z][\w\-]*\s+){0,2}?("
+    r"method|approach|model|framework|algorithm|architecture|technique|system|procedure|"
+    r"network|loss|layer|estimator|policy|scheme|strategy|mechanism|module|formulation)s?|"
+    r"it|this|these|them)(?:\s+as)?(?=\s)"
+)
+_WE_CUE_RE = re.compile(r"[Ww]e\b")
+_CALL_END_RE = re.compile(r"(?:call|term|name|dub|coin)$")
+# what makes "called a X" the paper's own X: "we propose a new policy, called a ..." (not "a
+# certain model called a random dot product graph", "we analyze one such model, called a ...")
+_OWN_LEAD_RE = re.compile(r"\b(?:new|novel|propos\w*|introduc\w*|design\w*|develop\w*|devis\w*)\b")
+# "a widely-used method called X", "A recent approach ... called X": someone else's name
+_EXISTING_LEAD_RE = re.compile(
+    r"\b(?:widely|popular|existing|classical|standard|well-known|conventional|traditional|"
+    r"recent|recently|(?:has|have)\s+been)\b"
+)  # (and what "has been" used: "tackled by means of sampling schemes called racing algorithms")
+_WE_MADE_RE = re.compile(
+    r"\b[Ww]e\s+(?:\w+\s+)?(?:propos|introduc|present|develop|design|devis|construct|build)"
+)
+_NOT_NAMED_ING = frozenset(["using", "including", "following", "being", "having", "making"])
+
+
+def existing_lead(text: str, ts: int) -> bool:
+    """The naming cue at ts names something that exists already: "a widely-used method called
+    X" (not "we propose a variant of the classical k-d tree, called X": the variant is new)."""
+    lead = re.split(r"[.!?]\s", text[max(0, ts - 200) : ts])[-1]
+    return _EXISTING_LEAD_RE.search(lead[-60:]) is not None and _WE_MADE_RE.search(lead) is None
+
+
+def named_word(w: str) -> bool:
+    """A word that may stand before the last word of a name a naming cue gives: a modifier,
+    an -ed or an -ing word ("quantized distillation", "alternating blockwise leapfrog")."""
+    lw = w.lower()
+    return is_tech_modifier(w) or (
+        lw.endswith("ing") and len(lw) > 5 and lw not in _NOT_NAMED_ING and w.islower()
+    )
+
+
+def named_phrase(text: str, ts: int, te: int) -> tuple[re.Match[str] | None, bool, bool]:
+    """The lower-case name a naming cue text[ts:te] gives, as a match whose group 1 is the
+    name, whether the cue names the paper's method first ("we call our approach X"), and
+    whether the name is in double quotes. "called a X" needs a word of making something new
+    before it in the sentence, unless we name it."""
+    start, own = te, False
+    we = _WE_CUE_RE.match(text, ts) is not None
+    if we and _CALL_END_RE.search(text, ts, te) and (o := _NAMED_OBJECT_RE.match(text, te)):
+        start, own = o.end(), o.group(1) is not None
+    if m := _QUOTED_NP_RE.match(text, start):
+        return m, own, True
+    m = NAMED_NP_RE.match(text, start)
+    if m is not None and m.group(0).lstrip().startswith(("a ", "an ")) and not we:
+        lead = re.split(r"[.!?]\s", text[max(0, ts - 200) : ts])[-1]
+        if not _OWN_LEAD_RE.search(lead):
+            return None, own, False  # "called a X" after no word of making something new
+    return m, own, False
