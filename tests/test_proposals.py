@@ -242,3 +242,26 @@ def test_a_name_given_to_what_has_been_used_is_not_proposed():
         "pacing algorithms. However, we differ."
     )
     assert "pacing algorithms" not in proposed(abstract), found(abstract)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name", "known"),
+    [
+        # a modifier before a known method name right after a proposal cue, then an
+        # appositive or a relative clause: the paper's variant, the known one stays used
+        ("We introduce braided dropout, a procedure for removing coherent units.",
+         "braided dropout", "dropout"),
+        ("Here we present tempered Bayesian optimization, which places a prior on both.",
+         "tempered Bayesian optimization", "Bayesian optimization"),
+        ("We propose the gate-tied LSTM, which shares gates across layers.", "gate-tied LSTM",
+         "LSTM"),
+    ],
+)  # fmt: skip
+def test_a_modified_known_method_after_a_cue_is_the_papers(abstract, name, known):
+    got = found(abstract)
+    assert got.get(name) == ("Method", "proposed"), got
+    assert got.get(known) == ("Method", "uses"), got
+
+
+def test_a_vague_word_before_a_known_method_makes_no_new_name():
+    assert "simple dropout" not in proposed("We propose simple dropout, which removes units.")

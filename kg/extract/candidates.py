@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from kg.extract.abbrev import Abbreviation
-from kg.extract.proposals import existing_lead, named_phrase, named_word
+from kg.extract.proposals import existing_lead, known_tail, named_phrase, named_word
 from kg.extract.resources import case_key, name_key
 from kg.extract.spans import Candidate, add_unless_covered, overlapping
 from kg.extract.words import (
@@ -550,6 +550,9 @@ def proposed_phrases(
             continue
         m = _proposal_match(v, text, ts, te, naming=naming)
         if m is None:
+            span = None if naming else known_tail(v, text, te, cands)
+            if span is not None:  # "we introduce nested dropout, a ...": dropout stays used
+                cands.append(Candidate(*span, text[span[0] : span[1]], "lower", cues={"propose"}))
             continue
         start, end = m.span(1)
         if m.group(1)[0].isupper() and text.lower().count(m.group(1).lower().rstrip("s")) < 2:

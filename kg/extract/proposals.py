@@ -339,3 +339,33 @@ def named_phrase(text: str, ts: int, te: int) -> tuple[re.Match[str] | None, boo
         if not _OWN_LEAD_RE.search(lead):
             return None, own, False  # "called a X" after no word of making something new
     return m, own, False
+
+
+# "we propose soft actor-critic, an ...", "We propose the weight-dropped LSTM, which ...": one
+# or two words before a known method name that ends the phrase the cue introduces, then an
+# appositive or a relative clause
+_KNOWN_TAIL_LEAD_RE = re.compile(r"\s+(?:the\s+)?((?:[a-z][\w\-]*\s+){1,2})")
+_KNOWN_TAIL_END_RE = re.compile(r"\s*,\s*(?:a|an|which|that)\b|\s+(?:which|that)\b")
+
+
+def known_tail(v: Vocab, text: str, te: int, cands: list[Candidate]) -> tuple[int, int] | None:
+    """The span of a lower-case name the paper makes from a known method by a modifier, right
+    after a proposal cue ending at te: "we introduce nested dropout, a procedure ...", "we
+    present constrained Bayesian optimization, which ...". The words before the known name
+    must be modifiers (no vague word: "simple", "novel", "deep"), the phrase no field."""
+    m = _KNOWN_TAIL_LEAD_RE.match(text, te)
+    if m is None:
+        return None
+    known = next(
+        (c for c in cands if c.start == m.end(1) and c.label is EntityType.METHOD and not c.long),
+        None,
+    )
+    words = m.group(1).split()
+    if (
+        known is None
+        or not _KNOWN_TAIL_END_RE.match(text, known.end)
+        or any(w in W.vague_first or not named_word(w) for w in words)
+        or name_key(text[m.start(1) : known.end]) in v.fields
+    ):
+        return None
+    return m.start(1), known.end
