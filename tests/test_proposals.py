@@ -265,3 +265,22 @@ def test_a_modified_known_method_after_a_cue_is_the_papers(abstract, name, known
 
 def test_a_vague_word_before_a_known_method_makes_no_new_name():
     assert "simple dropout" not in proposed("We propose simple dropout, which removes units.")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # the known name after two modifier words, or before "as a ... framework"
+        ("We propose moment-based variational inference as a flexible framework for "
+         "smoothing.", "moment-based variational inference"),
+        ("We propose gated variational inference, which keeps the bound tight.",
+         "gated variational inference"),
+    ],
+)  # fmt: skip
+def test_a_modified_known_method_in_more_forms(abstract, name):
+    assert name in proposed(abstract), found(abstract)
+
+
+def test_what_we_formulate_as_something_is_no_new_name():
+    got = proposed("We formulate data imputation as an MDP and develop models.")
+    assert "data imputation" not in got

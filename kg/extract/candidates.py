@@ -549,10 +549,10 @@ def proposed_phrases(
         if SO_CALLED_RE.search(text, max(0, ts - 4), te):  # not "so-called"
             continue
         m = _proposal_match(v, text, ts, te, naming=naming)
-        if m is None:
-            span = None if naming else known_tail(v, text, te, cands)
-            if span is not None:  # "we introduce nested dropout, a ...": dropout stays used
-                cands.append(Candidate(*span, text[span[0] : span[1]], "lower", cues={"propose"}))
+        span = None if naming else known_tail(v, text, ts, te, cands)
+        if span is not None:  # "we introduce nested dropout, a ...": dropout stays used
+            cands.append(Candidate(*span, text[span[0] : span[1]], "lower", cues={"propose"}))
+        if m is None or span is not None:
             continue
         start, end = m.span(1)
         if m.group(1)[0].isupper() and text.lower().count(m.group(1).lower().rstrip("s")) < 2:

@@ -345,25 +345,32 @@ def named_phrase(text: str, ts: int, te: int) -> tuple[re.Match[str] | None, boo
 # or two words before a known method name that ends the phrase the cue introduces, then an
 # appositive or a relative clause
 _KNOWN_TAIL_LEAD_RE = re.compile(r"\s+(?:the\s+)?((?:[a-z][\w\-]*\s+){1,2})")
-_KNOWN_TAIL_END_RE = re.compile(r"\s*,\s*(?:a|an|which|that)\b|\s+(?:which|that)\b")
+_KNOWN_TAIL_END_RE = re.compile(
+    r"\s*,\s*(?:a|an|which|that)\b|\s+(?:which|that)\b|\s+as\s+an?\s+(?:[\w\-]+\s+){0,2}"
+    r"(?:framework|method|approach|model|algorithm|technique|measure|formulation)\b"
+)
 
 
-def known_tail(v: Vocab, text: str, te: int, cands: list[Candidate]) -> tuple[int, int] | None:
+def known_tail(
+    v: Vocab, text: str, ts: int, te: int, cands: list[Candidate]
+) -> tuple[int, int] | None:
     """The span of a lower-case name the paper makes from a known method by a modifier, right
     after a proposal cue ending at te: "we introduce nested dropout, a procedure ...", "we
     present constrained Bayesian optimization, which ...". The words before the known name
     must be modifiers (no vague word: "simple", "novel", "deep"), the phrase no field."""
     m = _KNOWN_TAIL_LEAD_RE.match(text, te)
-    if m is None:
+    if m is None or "formulat" in text[ts:te].lower():  # "we formulate X as an MDP": no name
         return None
+    starts = [m.start(1) + w.end() + 1 for w in re.finditer(r"\S+", m.group(1))]
     known = next(
-        (c for c in cands if c.start == m.end(1) and c.label is EntityType.METHOD and not c.long),
+        (c for c in cands if c.start in starts and c.label is EntityType.METHOD and not c.long),
         None,
     )
-    words = m.group(1).split()
+    if known is None:
+        return None
+    words = text[m.start(1) : known.start].split()
     if (
-        known is None
-        or not _KNOWN_TAIL_END_RE.match(text, known.end)
+        not _KNOWN_TAIL_END_RE.match(text, known.end)
         or any(w in W.vague_first or not named_word(w) for w in words)
         or name_key(text[m.start(1) : known.end]) in v.fields
     ):
