@@ -284,3 +284,11 @@ def test_a_modified_known_method_in_more_forms(abstract, name):
 def test_what_we_formulate_as_something_is_no_new_name():
     got = proposed("We formulate data imputation as an MDP and develop models.")
     assert "data imputation" not in got
+
+
+def test_a_name_set_off_after_a_long_description_is_proposed():
+    abstract = (
+        "We propose a small change to the common deep network layers, ladder encoding, which "
+        "raises robustness."
+    )
+    assert "ladder encoding" in proposed(abstract), found(abstract)

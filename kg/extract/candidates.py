@@ -103,7 +103,7 @@ _SHORT_NP_RE = re.compile(
 # representation, the realization form, that ...": a lower-case name set off by commas after
 # the indefinite noun phrase a proposal cue introduces
 _APPOSED_NP_RE = re.compile(
-    r"\s+(?:a|an)\s+(?:[\w\-]+\s+){0,5}[a-z][\w\-]*,\s+(?:the\s+)?"
+    r"\s+(?:a|an)\s+(?:[\w\-]+\s+){0,8}[a-z][\w\-]*,\s+(?:the\s+)?"
     r"([a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}),\s+(?:that|which|whose)\b"
 )
 # "we introduce differentiable robot rendering, a method allowing ...": the appositive says
