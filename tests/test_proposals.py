@@ -292,3 +292,8 @@ def test_a_name_set_off_after_a_long_description_is_proposed():
         "raises robustness."
     )
     assert "ladder encoding" in proposed(abstract), found(abstract)
+
+
+def test_what_we_term_a_described_thing_is_proposed():
+    abstract = "We term this choice of wiring Sparse Field Recombination (SFR) networks."
+    assert "SFR" in proposed(abstract), found(abstract)

@@ -106,6 +106,9 @@ _WE_MADE_RE = re.compile(
     r"\b(?:we|our)\s+(?:\w+\s+)?(?:propos|introduc|present|develop|design|devis|construct|build)",
     re.I,
 )
+# "we call/term this <description> X": the object of a naming verb before the name
+_WE_CALL_RE = re.compile(r"[Ww]e\s+(?:\w+\s+)?(?:call|term|name|dub|coin)")
+_CALLED_OBJECT_RE = re.compile(r"\s+(?:this|these|our|such)\s+[^.;:!?,()]{0,80}?\s(?:the\s+)?")
 _THIS_BEFORE_RE = re.compile(r"\b(?:this|our)\s+$", re.I)  # "this paper proposes"
 # the words that name what follows a noun: "called ", "namely the ", "i.e., "
 _NAMING = r"(?:(?:called|named|dubbed|termed|coined|namely|i\.e\.,?)\s+)?(?:the\s+)?"
@@ -322,6 +325,16 @@ def decide(
             ):
                 # "we introduce a novel hybrid temporal convolutional and recurrent network
                 # (TricorNet), which": the name the paper gives the noun phrase it introduces
+                c.cues.add("propose")
+            elif (
+                c.label is None
+                and c.long
+                and " the " not in c.long  # (a long form run over the object: no name)
+                and _WE_CALL_RE.fullmatch(text, ts, te)
+                and _CALLED_OBJECT_RE.fullmatch(gap)
+            ):
+                # "We term this choice of connectivity Receptive Field Recombination (REFIRE)
+                # networks": what we call the thing we describe, defined there
                 c.cues.add("propose")
     # "we propose two new conditional GAN architectures: A and B", not "two widely-used ...
     # methods: A and B"
