@@ -297,3 +297,28 @@ def test_a_name_set_off_after_a_long_description_is_proposed():
 def test_what_we_term_a_described_thing_is_proposed():
     abstract = "We term this choice of wiring Sparse Field Recombination (SFR) networks."
     assert "SFR" in proposed(abstract), found(abstract)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name", "kind"),
+    [
+        # a longer description after the cue, whose last word (a method or data noun) the
+        # name follows
+        ("In this work, we propose a learning framework and system QuillStar that splits "
+         "demonstrations.", "QuillStar", "Method"),
+        ("In this paper we propose a simple and fast algorithm RVP (Ranked Value Projection) "
+         "for rank minimization.", "RVP", "Method"),
+        ("We propose the first large-scale human-written riddle test dataset RIDDLEX in "
+         "which questions come from exams.", "RIDDLEX", "Dataset"),
+    ],
+)  # fmt: skip
+def test_the_name_after_a_longer_description_ending_in_its_noun(abstract, name, kind):
+    assert found(abstract).get(name) == (kind, "proposed"), found(abstract)
+
+
+def test_a_name_after_a_preposition_in_the_description_is_someone_elses():
+    abstract = (
+        "We present two novel enhancements of an online active learning algorithm QWAL, "
+        "using disagreements."
+    )
+    assert "QWAL" not in proposed(abstract), found(abstract)

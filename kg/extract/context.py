@@ -106,6 +106,12 @@ _WE_MADE_RE = re.compile(
     r"\b(?:we|our)\s+(?:\w+\s+)?(?:propos|introduc|present|develop|design|devis|construct|build)",
     re.I,
 )
+# up to twelve words, no preposition or clause word, ending in a noun of what the paper makes
+_LONG_GAP_NOUN_RE = re.compile(
+    r"\s+(?:(?!(?:of|for|to|with|on|in|by|from|than|over|via|using|against|that|which|we|it|"
+    r"they|is|are|was|were)\s)[\w\-]+\s+){1,11}(" + _OWN_NOUNS + r")\s+"
+)
+_NEW_FIRST_RE = re.compile(r"\b(?:new|novel|first)\b")  # (a known name: the paper made it)
 # "we call/term this <description> X": the object of a naming verb before the name
 _WE_CALL_RE = re.compile(r"[Ww]e\s+(?:\w+\s+)?(?:call|term|name|dub|coin)")
 _CALLED_OBJECT_RE = re.compile(r"\s+(?:this|these|our|such)\s+[^.;:!?,()]{0,80}?\s(?:the\s+)?")
@@ -326,6 +332,17 @@ def decide(
                 # "we introduce a novel hybrid temporal convolutional and recurrent network
                 # (TricorNet), which": the name the paper gives the noun phrase it introduces
                 c.cues.add("propose")
+            elif (
+                (c.label is None or _NEW_FIRST_RE.search(gap))
+                and c.strength == "strong"
+                and (noun := _LONG_GAP_NOUN_RE.fullmatch(gap))
+            ):
+                # "we propose a learning framework and system LodeStar that", "we propose the
+                # first large-scale human-designed cloze test dataset CLOTH": a longer
+                # description whose last word, a method or data noun, the name follows
+                c.cues.add("propose")
+                if noun.group(1) in v.data_heads:
+                    proposed_as = data_type(noun.group(1))
             elif (
                 c.label is None
                 and c.long
