@@ -322,3 +322,23 @@ def test_a_name_after_a_preposition_in_the_description_is_someone_elses():
         "using disagreements."
     )
     assert "QWAL" not in proposed(abstract), found(abstract)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # "a novel/new <noun> called X": the paper names a new thing of its own, whatever X's
+        # head
+        ("We introduce a new measure called the tangled margin, which bounds error.",
+         "tangled margin"),
+        ("Both algorithms rely on a novel exploration strategy called quiet exploration, which "
+         "is cheap.", "quiet exploration"),
+    ],
+)  # fmt: skip
+def test_a_new_thing_called_x_is_proposed(abstract, name):
+    assert name in proposed(abstract), found(abstract)
+
+
+def test_a_new_task_termed_x_is_no_proposed_method():
+    abstract = "This is done by a novel task termed multi-robot scene filling, where robots share."
+    assert "multi-robot scene filling" not in proposed(abstract), found(abstract)

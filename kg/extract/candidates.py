@@ -130,6 +130,11 @@ _OWN_NOUN_BEFORE_RE = re.compile(
     r"\b(?:method|approach|model|framework|algorithm|architecture|technique|system)s?\s*,?\s*"
     r"(?:(?:which|that)\s+)?$"
 )
+# "a novel criterion called X", "a new measure, called X": the paper names a new thing of its own
+_NEW_NOUN_BEFORE_RE = re.compile(  # (not a task or problem: "a novel task termed X")
+    r"\b(?:an?|our)\s+(?:novel|new)\s+(?:[\w\-]+\s+){0,2}"
+    r"(?!(?:task|problem|setting|challenge|phenomenon|benchmark|dataset)s?\b)[a-z][\w\-]*,?\s*$"
+)
 _COMMONLY_RE = re.compile(r"\b(?:commonly|often|usually|sometimes|widely|also|generally)\s+$")
 _ACRONYM_RE = re.compile(r"[A-Z][A-Z0-9\-]*[A-Z0-9]s?")
 _NAMING_CUE_RE = re.compile(r"call|term|name|dub|coin|refer", re.I)
@@ -585,6 +590,7 @@ def _proposal_match(v: Vocab, text: str, ts: int, te: int, *, naming: bool) -> r
         and (  # "a method, which we call X", "we refer to our method as X"
             own_object
             or _OWN_NOUN_BEFORE_RE.search(text, max(0, ts - 60), ts) is not None
+            or _NEW_NOUN_BEFORE_RE.search(text, max(0, ts - 60), ts) is not None
             or _OWN_NOUN_BEFORE_RE.search(text, ts, te - 2) is not None
         )
     ) or (m is not None and _METHOD_APPOSITIVE_RE.match(text, m.end(1)) is not None)
