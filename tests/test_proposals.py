@@ -342,3 +342,12 @@ def test_a_new_thing_called_x_is_proposed(abstract, name):
 def test_a_new_task_termed_x_is_no_proposed_method():
     abstract = "This is done by a novel task termed multi-robot scene filling, where robots share."
     assert "multi-robot scene filling" not in proposed(abstract), found(abstract)
+
+
+def test_a_recently_proposed_thing_named_after_a_long_description_is_used():
+    abstract = (
+        "In this paper, we adopt a recently proposed sparsity-inducing regularizer, named "
+        "QuROWL (quantile ordered weighted l1), which encourages sparsity."
+    )
+    got = found(abstract)
+    assert ("Method", "uses") in [got.get("QuROWL"), got.get("quantile ordered weighted l1")], got

@@ -97,7 +97,7 @@ _OTHERS_RE = re.compile(r"\b(?:" + _EXISTING_WORDS + r"|analy[sz]e|study|studyin
 # "Recent work proposes X" (no "we"/"our" after the word that says the thing exists already)
 _OTHERS_CUE_RE = re.compile(
     r"(?:^|\b(?:a|an|the)\s+)(?:" + _EXISTING_WORDS + r"|recent|recently|previous|"
-    r"previously|earlier)\b(?:(?!\b(?:we|our)\b)[^.;:!?]){0,40}$",
+    r"previously|earlier)\b(?:(?!\b(?:we|our)\b)[^.;:!?]){0,60}$",
     re.I,
 )  # (the word opens the sentence or the noun phrase: not "robust to previous errors, called")
 _WE_CUE_RE = re.compile(r"(?:we|our)\b", re.I)
