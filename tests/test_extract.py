@@ -1028,6 +1028,9 @@ def test_what_the_paper_introduces_is_proposed(abstract, names):
         # released artefacts that are neither data nor a method
         ("Finally, we release model checkpoints, evaluation notebooks, and our code.",
          "model checkpoints"),
+        # a validation or an evaluation the paper presents is no method
+        ("We also present real robot validation to showcase the planner's use.",
+         "real robot validation"),
         # a descriptive phrase ending in "algorithm/framework/..." names nothing
         ("We propose a novel graph sparsification algorithm for fast training.",
          "graph sparsification algorithm"),
