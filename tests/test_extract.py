@@ -2206,3 +2206,40 @@ def test_a_known_name_that_is_also_a_word_is_typed_by_a_list_of_its_kind():
     assert got.get("Adam", ("",))[0] == "Method"
     # alone, an ordinary word stays a word
     assert "Adam" not in found("Adam and his team built QuorlNet for robot grasping.")
+
+
+# --- issue 9 round 15 (recall27): the span model's lower-case techniques after a cue ----------
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # a head no technique-noun list knows, after "with", a list cue or a use verb
+        ("Paired with frame interpolation, our controller transfers to hardware without tuning.",
+         "frame interpolation"),
+        ("Compression methods such as weight clustering or low-bit arithmetic shrink the network.",
+         "weight clustering"),
+        ("We show that smoothing via nuclear norm minimization recovers the matrix.",
+         "nuclear norm minimization"),
+        ("The estimates are refined using kernel mean embedding of the samples.",
+         "kernel mean embedding"),
+    ],
+)  # fmt: skip
+def test_model_method_after_a_use_or_comparison_cue_is_a_used_method(abstract, name):
+    assert found(abstract)[name] == ("Method", "uses")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "wrong"),
+    [
+        # the paper's own unnamed part, a count, adjectives before a kind noun
+        ("We present FooNet, which plans via a parallel tree search over subgoals.",
+         "parallel tree search"),
+        ("The policy is distilled via three-stage distillation into a student.",
+         "three-stage distillation"),
+        ("The features are compressed with a discriminative probabilistic model.",
+         "discriminative probabilistic model"),
+    ],
+)  # fmt: skip
+def test_cued_model_methods_leave_out_own_parts_counts_and_kinds(abstract, wrong):
+    assert wrong not in found(abstract)

@@ -9,7 +9,9 @@ names come from ``kg_gazetteer`` (:mod:`~kg.extract.gazetteer`), which must run 
 from __future__ import annotations
 
 import bisect
+import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from spacy.language import Language
@@ -46,7 +48,7 @@ from kg.extract.resources import name_key, triggers
 from kg.extract.spanmodel import SPAN_KEY
 from kg.extract.spans import Candidate, Sent, overlapping, sentences
 from kg.extract.tasks import rank_tasks
-from kg.extract.words import Vocab, W
+from kg.extract.words import Vocab, W, alternation
 from kg.model import EntityType, Role
 
 if not Doc.has_extension("kg_mentions"):
@@ -161,6 +163,7 @@ class KGEntities:
         cands += cited_methods(v, text, cands)
         cands += described_methods(v, text, cands)
         cands += model_methods(v, text, model, cands)
+        cands += cued_model_methods(v, text, model, cands, trig["propose"], sent_of)
         drop_unread(cands)
 
         mentions = [_as_mention(c, sent_of(c.start)) for c in cands if c.type]
@@ -268,6 +271,180 @@ def model_methods(
                 confidence=round(0.6 * score, 2),
             )
         )
+    return out
+
+
+#: a cue of use or comparison before a lower-case technique, with an optional article after it
+#: ("coupled with domain randomization", "we use X with the cross-entropy method")
+_CUE_BEFORE_RE = re.compile(
+    r"(?:\b(?:" + alternation(W.use_verbs + tuple(W.tech_cues) + ("with",)) + r")"
+    r"|(?<!\w)(?:e\.g\.|vs\.)),?\s+(?:(?:the|an?)\s+)?$",
+    re.I,
+)
+#: the next item of a list whose previous item is a used method ("such as A, B or C")
+_LIST_BEFORE_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?:the\s+)?$")
+#: plural kind nouns after a technique say "methods of this kind": the name is before them
+#: ("domain randomization methods"); "method" and "algorithm" in the singular are part of it
+_KIND_AFTER_RE = re.compile(
+    r"\s+(?:methods|approach(?:es)?|techniques?|algorithms|frameworks?|schemes?|procedures?)$"
+)
+
+
+#: heads that end a technique's name besides the method heads of ``heads.json`` and the
+#: technique nouns of ``words.json`` ("nuclear norm minimization", "variational Bayes")
+_TECHNIQUE_ENDS = frozenset(
+    [
+        "minimization",
+        "maximization",
+        "averaging",
+        "continuation",
+        "mixture",
+        "mixtures",
+        "likelihood",
+        "bayes",
+        "divergence",
+        "divergences",
+        "bootstrapping",
+        "ascent",
+        "thresholding",
+        "annealing",
+        "relaxation",
+        "clipping",
+        "interpolation",
+        "projection",
+        "projections",
+    ]
+)
+#: method heads too broad to end a name alone: "spectral representations", "a variational
+#: approximation", "weak learners"
+_BROAD_HEADS = frozenset(
+    [
+        "representation",
+        "representations",
+        "approximation",
+        "approximations",
+        "analysis",
+        "process",
+        "processes",
+        "framework",
+        "architecture",
+        "mechanism",
+        "module",
+        "agent",
+        "policy",
+        "memory",
+        "feedback",
+        "reward",
+        "rewards",
+        "field",
+        "fields",
+        "unit",
+        "units",
+        "learner",
+        "backbone",
+        "gradient",
+        "gradients",
+        "encoding",
+        "validation",
+    ]
+)
+#: a head that needs two modifiers to name something ("tensor power method", not "decoding
+#: algorithm")
+_KIND_HEADS = frozenset(["method", "algorithm"])
+#: an adjective's ending
+_ADJECTIVE_RE = re.compile(r"(?:al|ic|ive|ous|ed|ar|ent|ant)$")
+#: heads that adjectives alone only qualify ("a discriminative probabilistic model", "a
+#: convolutional layer"); a noun names one ("deformable part models")
+_KIND_OF_HEADS = frozenset(
+    ["model", "models", "classifier", "classifiers", "layer", "layers"]
+)
+
+
+_COUNT_FIRST_RE = re.compile(
+    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|single|multi|double|triple)"
+    r"(?:[\-\u2013]|$)",
+    re.I,
+)
+
+
+def _names_technique(v: Vocab, words: list[str]) -> bool:
+    """Whether a lower-case phrase's head and modifiers can make a technique's name."""
+    last = words[-1].lower().rsplit("-", 1)[-1]
+    if last in _BROAD_HEADS or last in W.not_method_heads:
+        return False
+    if last not in v.method_heads and last not in W.tech_heads and last not in _TECHNIQUE_ENDS:
+        return False
+    if len(words) == 1:  # "soft-thresholding", "back-propagation"; not "fine-tuning"
+        return last in W.tech_heads or last in _TECHNIQUE_ENDS
+    if last in _KIND_HEADS:
+        return len(words) >= 3
+    if last in _KIND_OF_HEADS:
+        return not all(_ADJECTIVE_RE.search(w.lower()) for w in words[:-1])
+    return True
+
+
+def cued_model_methods(
+    v: Vocab,
+    text: str,
+    spans: list[ModelSpan],
+    cands: list[Candidate],
+    propose: list[tuple[int, int]],
+    sent_of: Callable[[int], Sent],
+) -> list[Candidate]:
+    """A lower-case technique the span model reads as a Method (p at least
+    ``USE_MODEL["cued_method"]``) right after a cue of use or comparison ("coupled with domain
+    randomization", "using the augmented Lagrangian method", "such as weight pruning or
+    quantization"): whatever its head noun, which the rule of :func:`compared_phrases` needs.
+    Not a vague first word, a generic word, a field or metric, a single plain word, nor more
+    than five words; a plural kind noun after the name is left out ("grid search methods"), and
+    so is a count before it ("three-stage distillation"). Not after a proposal cue in its
+    sentence: "We present X, which ... via a parallel tree search" describes the paper's own
+    system, whose unnamed parts the guide leaves out."""
+    at = USE_MODEL["cued_method"]
+    if at is None:
+        return []
+    out: list[Candidate] = []
+    ends: set[int] = {c.end for c in cands if c.type is EntityType.METHOD}
+    for start, end, label, score in sorted(spans):
+        if label is not EntityType.METHOD or score < at:
+            continue
+        phrase = text[start:end]
+        kind = _KIND_AFTER_RE.search(phrase)
+        if kind and kind.start() > 0:
+            end = start + kind.start()
+            phrase = text[start:end]
+        words = phrase.split()
+        if _COUNT_FIRST_RE.match(words[0]):
+            continue
+        s0 = sent_of(start).start_char
+        if any(s0 <= ps < start for ps, _ in propose):
+            continue
+        before = text[max(0, start - 60) : start]
+        cued = _CUE_BEFORE_RE.search(before)
+        if not cued:
+            item = _LIST_BEFORE_RE.search(before)
+            cued = item is not None and (start - len(item.group(0))) in ends
+        key = name_key(phrase)
+        if (
+            not cued
+            or not phrase[:1].islower()
+            or overlapping(cands, start, end, typed=True)
+            or overlapping(out, start, end)
+            or words[0].lower() in W.leading_stop
+            or words[0].lower() in W.vague_first
+            or key in v.generic
+            or key in v.fields
+            or key in v.metrics
+            or v.type_from_head(phrase) is EntityType.TASK
+            or (len(words) == 1 and "-" not in phrase)
+            or len(words) > 5
+            or not _names_technique(v, words)
+        ):
+            continue
+        c = Candidate(start, end, phrase, "lower", role=Role.USES, type=EntityType.METHOD)
+        c.confidence, c.model, c.model_score = 0.6, label, score
+        out.append(c)
+        ends.add(end)
     return out
 
 

@@ -728,6 +728,8 @@ USE_MODEL: dict[str, float | None] = {
     # does not read as a name of its type is dropped below this probability
     "add_method": None,
     "add_method_any": None,
+    # issue 9 round 15: a lower-case Method span right after a cue of use or comparison
+    "cued_method": 0.9,
     "add_task": 0.7,
     # issue 9 round 8: the model's task phrases fill up to two places, the second at p >= 0.95
     "task_fill": 2,
