@@ -2223,6 +2223,13 @@ def test_a_known_name_that_is_also_a_word_is_typed_by_a_list_of_its_kind():
          "nuclear norm minimization"),
         ("The estimates are refined using kernel mean embedding of the samples.",
          "kernel mean embedding"),
+        # "against", and the nouns that say a method is applied
+        ("The critic is stabilized by the use of spectral tail clipping on every layer.",
+         "spectral tail clipping"),
+        ("We benchmark the planner against lattice roadmap search on three robots.",
+         "lattice roadmap search"),
+        ("Labels are denoised through the lens of robust mixture regression.",
+         "robust mixture regression"),
     ],
 )  # fmt: skip
 def test_model_method_after_a_use_or_comparison_cue_is_a_used_method(abstract, name):

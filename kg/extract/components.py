@@ -276,8 +276,23 @@ def model_methods(
 
 #: a cue of use or comparison before a lower-case technique, with an optional article after it
 #: ("coupled with domain randomization", "we use X with the cross-entropy method")
+#: more cues: what a method is set against ("evaluated against X"; "by" and "over" were
+#: tried: half of what they added was no method), and the nouns that say a method is applied
+#: ("the use of X", "a novel application of X", "the idea of X", "through the lens of X")
+_MORE_CUES = (
+    "against",
+    "use of",
+    "application of",
+    "applications of",
+    "idea of",
+    "lens of",
+    "techniques of",
+    "analogous to",
+    "akin to",
+    "similar to",
+)
 _CUE_BEFORE_RE = re.compile(
-    r"(?:\b(?:" + alternation(W.use_verbs + tuple(W.tech_cues) + ("with",)) + r")"
+    r"(?:\b(?:" + alternation(W.use_verbs + tuple(W.tech_cues) + ("with",) + _MORE_CUES) + r")"
     r"|(?<!\w)(?:e\.g\.|vs\.)),?\s+(?:(?:the|an?)\s+)?$",
     re.I,
 )
@@ -355,9 +370,7 @@ _KIND_HEADS = frozenset(["method", "algorithm"])
 _ADJECTIVE_RE = re.compile(r"(?:al|ic|ive|ous|ed|ar|ent|ant)$")
 #: heads that adjectives alone only qualify ("a discriminative probabilistic model", "a
 #: convolutional layer"); a noun names one ("deformable part models")
-_KIND_OF_HEADS = frozenset(
-    ["model", "models", "classifier", "classifiers", "layer", "layers"]
-)
+_KIND_OF_HEADS = frozenset(["model", "models", "classifier", "classifiers", "layer", "layers"])
 
 
 _COUNT_FIRST_RE = re.compile(
