@@ -2230,6 +2230,11 @@ def test_a_known_name_that_is_also_a_word_is_typed_by_a_list_of_its_kind():
          "lattice roadmap search"),
         ("Labels are denoised through the lens of robust mixture regression.",
          "robust mixture regression"),
+        # a word that says "the usual one" between the cue and the name
+        ("Our solver is faster than conventional nuclear norm minimization on three graphs.",
+         "nuclear norm minimization"),
+        ("The loss is smoothed via standard moment interpolation on each batch.",
+         "moment interpolation"),
     ],
 )  # fmt: skip
 def test_model_method_after_a_use_or_comparison_cue_is_a_used_method(abstract, name):

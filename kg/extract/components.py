@@ -293,7 +293,10 @@ _MORE_CUES = (
 )
 _CUE_BEFORE_RE = re.compile(
     r"(?:\b(?:" + alternation(W.use_verbs + tuple(W.tech_cues) + ("with",) + _MORE_CUES) + r")"
-    r"|(?<!\w)(?:e\.g\.|vs\.)),?\s+(?:(?:the|an?)\s+)?$",
+    r"|(?<!\w)(?:e\.g\.|vs\.)),?\s+(?:(?:the|an?)\s+)?"
+    # "via standard gradient back-propagation", "compared to conventional safety filters"
+    r"(?:(?:standard|conventional|traditional|classical|classic|modern|popular|vanilla|existing|"
+    r"recent|prior|off-the-shelf|SOTA|state-of-the-art)\s+)?$",
     re.I,
 )
 #: the next item of a list whose previous item is a used method ("such as A, B or C")
@@ -328,6 +331,10 @@ _TECHNIQUE_ENDS = frozenset(
         "interpolation",
         "projection",
         "projections",
+        "planner",
+        "planners",
+        "controller",
+        "controllers",
     ]
 )
 #: method heads too broad to end a name alone: "spectral representations", "a variational
@@ -427,7 +434,7 @@ def cued_model_methods(
             end = start + kind.start()
             phrase = text[start:end]
         words = phrase.split()
-        if _COUNT_FIRST_RE.match(words[0]):
+        if not words or _COUNT_FIRST_RE.match(words[0]):
             continue
         s0 = sent_of(start).start_char
         if any(s0 <= ps < start for ps, _ in propose):
