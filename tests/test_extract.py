@@ -2235,6 +2235,11 @@ def test_a_known_name_that_is_also_a_word_is_typed_by_a_list_of_its_kind():
          "nuclear norm minimization"),
         ("The loss is smoothed via standard moment interpolation on each batch.",
          "moment interpolation"),
+        # more verbs of use: utilize, exploit, employing, leverages
+        ("The planner utilizes lattice impedance shaping on hardware.",
+         "lattice impedance shaping"),
+        ("We exploit tree-reweighted smoothing to bound the partition function.",
+         "tree-reweighted smoothing"),
     ],
 )  # fmt: skip
 def test_model_method_after_a_use_or_comparison_cue_is_a_used_method(abstract, name):
