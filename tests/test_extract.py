@@ -2240,6 +2240,9 @@ def test_a_known_name_that_is_also_a_word_is_typed_by_a_list_of_its_kind():
          "lattice impedance shaping"),
         ("We exploit tree-reweighted smoothing to bound the partition function.",
          "tree-reweighted smoothing"),
+        # a method the proposed one is trained with, in the proposing sentence
+        ("We propose FooNet, a grasp planner trained with nuclear norm minimization on real "
+         "scenes.", "nuclear norm minimization"),
     ],
 )  # fmt: skip
 def test_model_method_after_a_use_or_comparison_cue_is_a_used_method(abstract, name):

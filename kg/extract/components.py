@@ -299,6 +299,8 @@ _CUE_BEFORE_RE = re.compile(
     r"recent|prior|off-the-shelf|SOTA|state-of-the-art)\s+)?$",
     re.I,
 )
+#: how the paper's own system does something, in the sentence that proposes it
+_OWN_MEANS_RE = re.compile(r"(?:via|through|by)\b", re.I)
 #: the next item of a list whose previous item is a used method ("such as A, B or C")
 _LIST_BEFORE_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?:the\s+)?$")
 #: plural kind nouns after a technique say "methods of this kind": the name is before them
@@ -417,9 +419,10 @@ def cued_model_methods(
     quantization"): whatever its head noun, which the rule of :func:`compared_phrases` needs.
     Not a vague first word, a generic word, a field or metric, a single plain word, nor more
     than five words; a plural kind noun after the name is left out ("grid search methods"), and
-    so is a count before it ("three-stage distillation"). Not after a proposal cue in its
-    sentence: "We present X, which ... via a parallel tree search" describes the paper's own
-    system, whose unnamed parts the guide leaves out."""
+    so is a count before it ("three-stage distillation"). Not after "via" in the sentence of a
+    proposal cue: "We present X, which ... via a parallel tree search" describes the paper's own
+    system, whose unnamed parts the guide leaves out ("We propose X, trained with domain
+    randomization" names a method it uses)."""
     at = USE_MODEL["cued_method"]
     if at is None:
         return []
@@ -437,10 +440,14 @@ def cued_model_methods(
         if not words or _COUNT_FIRST_RE.match(words[0]):
             continue
         s0 = sent_of(start).start_char
-        if any(s0 <= ps < start for ps, _ in propose):
-            continue
         before = text[max(0, start - 60) : start]
         cued = _CUE_BEFORE_RE.search(before)
+        if (
+            cued
+            and _OWN_MEANS_RE.match(cued.group(0))
+            and any(s0 <= ps < start for ps, _ in propose)
+        ):
+            continue  # "We present X, which resolves this via a parallel tree search"
         if not cued:
             item = _LIST_BEFORE_RE.search(before)
             cued = item is not None and (start - len(item.group(0))) in ends
