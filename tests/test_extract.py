@@ -2243,6 +2243,11 @@ def test_a_known_name_that_is_also_a_word_is_typed_by_a_list_of_its_kind():
         # a method the proposed one is trained with, in the proposing sentence
         ("We propose FooNet, a grasp planner trained with nuclear norm minimization on real "
          "scenes.", "nuclear norm minimization"),
+        # a passive verb of use after the name, also when it opens the sentence
+        ("To speed up the solver, nuclear norm minimization is employed on each block.",
+         "nuclear norm minimization"),
+        ("Lattice impedance shaping is commonly used to stabilize legged robots.",
+         "Lattice impedance shaping"),
     ],
 )  # fmt: skip
 def test_model_method_after_a_use_or_comparison_cue_is_a_used_method(abstract, name):
@@ -2259,6 +2264,8 @@ def test_model_method_after_a_use_or_comparison_cue_is_a_used_method(abstract, n
          "three-stage distillation"),
         ("The features are compressed with a discriminative probabilistic model.",
          "discriminative probabilistic model"),
+        # what is "based on" something is the paper's own
+        ("We build a mixture model based on the Dirichlet process.", "mixture model"),
     ],
 )  # fmt: skip
 def test_cued_model_methods_leave_out_own_parts_counts_and_kinds(abstract, wrong):

@@ -299,6 +299,13 @@ _CUE_BEFORE_RE = re.compile(
     r"recent|prior|off-the-shelf|SOTA|state-of-the-art)\s+)?$",
     re.I,
 )
+#: a passive verb of use, or "based" (not "based on": what is based on something is the
+#: paper's own), after a technique
+_USED_AFTER_RE = re.compile(
+    r"\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:then\s+|also\s+|further\s+|"
+    r"commonly\s+|widely\s+|often\s+|typically\s+|usually\s+|first\s+)?(?:employed|used|applied|"
+    r"adopted|utilized|utilised|leveraged|exploited)\b|[\s\-\u2013]based\b(?!\s+(?:on|upon|in|at)\b)"
+)
 #: how the paper's own system does something, in the sentence that proposes it
 _OWN_MEANS_RE = re.compile(r"(?:via|through|by)\b", re.I)
 #: the next item of a list whose previous item is a used method ("such as A, B or C")
@@ -451,10 +458,14 @@ def cued_model_methods(
         if not cued:
             item = _LIST_BEFORE_RE.search(before)
             cued = item is not None and (start - len(item.group(0))) in ends
+        # or a passive verb of use after it: "optical flow is employed to ...", "quadratic
+        # programming based controllers"; a sentence may open with it ("Optical flow is used")
+        opening = not text[s0:start].strip() and phrase[1:] == phrase[1:].lower()
+        used_after = not cued and _USED_AFTER_RE.match(text, end) is not None
         key = name_key(phrase)
         if (
-            not cued
-            or not phrase[:1].islower()
+            not (cued or used_after)
+            or not (phrase[:1].islower() or (used_after and opening))
             or overlapping(cands, start, end, typed=True)
             or overlapping(out, start, end)
             or words[0].lower() in W.leading_stop
