@@ -2248,6 +2248,9 @@ def test_a_known_name_that_is_also_a_word_is_typed_by_a_list_of_its_kind():
          "nuclear norm minimization"),
         ("Lattice impedance shaping is commonly used to stabilize legged robots.",
          "Lattice impedance shaping"),
+        # what a model minimizes or maximizes
+        ("Each head maximizes the penalized pseudo log-likelihood of the graph.",
+         "penalized pseudo log-likelihood"),
     ],
 )  # fmt: skip
 def test_model_method_after_a_use_or_comparison_cue_is_a_used_method(abstract, name):

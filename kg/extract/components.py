@@ -290,6 +290,16 @@ _MORE_CUES = (
     "analogous to",
     "akin to",
     "similar to",
+    # what a model is trained to minimize or maximize: "minimize the cross-entropy loss"
+    "minimize",
+    "minimizes",
+    "minimizing",
+    "maximize",
+    "maximizes",
+    "maximizing",
+    "optimize",
+    "optimizes",
+    "optimizing",
 )
 _CUE_BEFORE_RE = re.compile(
     r"(?:\b(?:" + alternation(W.use_verbs + tuple(W.tech_cues) + ("with",) + _MORE_CUES) + r")"
