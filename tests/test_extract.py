@@ -2251,6 +2251,9 @@ def test_a_known_name_that_is_also_a_word_is_typed_by_a_list_of_its_kind():
         # what a model minimizes or maximizes
         ("Each head maximizes the penalized pseudo log-likelihood of the graph.",
          "penalized pseudo log-likelihood"),
+        # "method" after one hyphened noun that names it
+        ("We then fit the weights using the log-barrier method on each split.",
+         "log-barrier method"),
     ],
 )  # fmt: skip
 def test_model_method_after_a_use_or_comparison_cue_is_a_used_method(abstract, name):

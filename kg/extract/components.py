@@ -394,6 +394,13 @@ _BROAD_HEADS = frozenset(
 _KIND_HEADS = frozenset(["method", "algorithm"])
 #: an adjective's ending
 _ADJECTIVE_RE = re.compile(r"(?:al|ic|ive|ous|ed|ar|ent|ant)$")
+#: a hyphened modifier that names a method ("cross-entropy", "k-means"), not a kind of one
+#: ("gradient-based", "model-free", "low-rank", "data-driven", "two-stage")
+_NAMING_COMPOUND_RE = re.compile(
+    r"[a-z]+[\-\u2013](?!(?:based|free|driven|aware|level|scale|like|type|rank|order|step|stage|"
+    r"time|world|specific|agnostic|efficient|guided|oriented|dimensional|shot|end|batch|"
+    r"supervised)$)[a-z]+",
+)
 #: heads that adjectives alone only qualify ("a discriminative probabilistic model", "a
 #: convolutional layer"); a noun names one ("deformable part models")
 _KIND_OF_HEADS = frozenset(["model", "models", "classifier", "classifiers", "layer", "layers"])
@@ -415,8 +422,8 @@ def _names_technique(v: Vocab, words: list[str]) -> bool:
         return False
     if len(words) == 1:  # "soft-thresholding", "back-propagation"; not "fine-tuning"
         return last in W.tech_heads or last in _TECHNIQUE_ENDS
-    if last in _KIND_HEADS:
-        return len(words) >= 3
+    if last in _KIND_HEADS:  # or one hyphened noun: "the cross-entropy method", "k-means algorithm"
+        return len(words) >= 3 or bool(_NAMING_COMPOUND_RE.fullmatch(words[0]))
     if last in _KIND_OF_HEADS:
         return not all(_ADJECTIVE_RE.search(w.lower()) for w in words[:-1])
     return True
