@@ -2254,6 +2254,9 @@ def test_a_known_name_that_is_also_a_word_is_typed_by_a_list_of_its_kind():
         # "method" after one hyphened noun that names it
         ("We then fit the weights using the log-barrier method on each split.",
          "log-barrier method"),
+        # a later item of a list after a cue whose first item is no method
+        ("We train it using noisy labels and nuclear norm minimization on every split.",
+         "nuclear norm minimization"),
     ],
 )  # fmt: skip
 def test_model_method_after_a_use_or_comparison_cue_is_a_used_method(abstract, name):

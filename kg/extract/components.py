@@ -316,6 +316,12 @@ _USED_AFTER_RE = re.compile(
     r"commonly\s+|widely\s+|often\s+|typically\s+|usually\s+|first\s+)?(?:employed|used|applied|"
     r"adopted|utilized|utilised|leveraged|exploited)\b|[\s\-\u2013]based\b(?!\s+(?:on|upon|in|at)\b)"
 )
+#: the end of a list's earlier item of lower-case words after a cue ("uses A or B"; not an
+#: example list: "graph data such as social networks, regulatory networks")
+_LISTED_AFTER_CUE_RE = re.compile(
+    r"\b(?:" + alternation(W.use_verbs + tuple(W.tech_cues - W.list_cues) + ("with",)) + r")\s+"
+    r"(?:(?:the|an?)\s+)?[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,4}$"
+)
 #: how the paper's own system does something, in the sentence that proposes it
 _OWN_MEANS_RE = re.compile(r"(?:via|through|by)\b", re.I)
 #: the next item of a list whose previous item is a used method ("such as A, B or C")
@@ -475,6 +481,8 @@ def cued_model_methods(
         if not cued:
             item = _LIST_BEFORE_RE.search(before)
             cued = item is not None and (start - len(item.group(0))) in ends
+        if not cued and item is not None:  # "uses reinforcement learning or <technique>"
+            cued = _LISTED_AFTER_CUE_RE.search(before[: len(before) - len(item.group(0))])
         # or a passive verb of use after it: "optical flow is employed to ...", "quadratic
         # programming based controllers"; a sentence may open with it ("Optical flow is used")
         opening = not text[s0:start].strip() and phrase[1:] == phrase[1:].lower()
