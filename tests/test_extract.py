@@ -2267,14 +2267,14 @@ def test_model_method_after_a_use_or_comparison_cue_is_a_used_method(abstract, n
     ("abstract", "wrong"),
     [
         # the paper's own unnamed part, a count, adjectives before a kind noun
-        ("We present FooNet, which plans via a parallel tree search over subgoals.",
-         "parallel tree search"),
-        ("The policy is distilled via three-stage distillation into a student.",
-         "three-stage distillation"),
+        ("We present FooNet, a planner that resolves this via a parallel lattice search.",
+         "parallel lattice search"),
+        ("The policy is compressed via four-round lattice pruning into a student.",
+         "four-round lattice pruning"),
         ("The features are compressed with a discriminative probabilistic model.",
          "discriminative probabilistic model"),
         # what is "based on" something is the paper's own
-        ("We build a mixture model based on the Dirichlet process.", "mixture model"),
+        ("We build a gamma shrinkage model based on the beta process.", "gamma shrinkage model"),
     ],
 )  # fmt: skip
 def test_cued_model_methods_leave_out_own_parts_counts_and_kinds(abstract, wrong):

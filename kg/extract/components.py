@@ -275,7 +275,7 @@ def model_methods(
 
 
 #: a cue of use or comparison before a lower-case technique, with an optional article after it
-#: ("coupled with domain randomization", "we use X with the cross-entropy method")
+#: ("coupled with frame interpolation", "we fit X with the log-barrier method")
 #: more cues: what a method is set against ("evaluated against X"; "by" and "over" were
 #: tried: half of what they added was no method), and the nouns that say a method is applied
 #: ("the use of X", "a novel application of X", "the idea of X", "through the lens of X")
@@ -290,7 +290,7 @@ _MORE_CUES = (
     "analogous to",
     "akin to",
     "similar to",
-    # what a model is trained to minimize or maximize: "minimize the cross-entropy loss"
+    # what a model is trained to minimize or maximize: "minimize a contrastive hinge loss"
     "minimize",
     "minimizes",
     "minimizing",
@@ -304,7 +304,7 @@ _MORE_CUES = (
 _CUE_BEFORE_RE = re.compile(
     r"(?:\b(?:" + alternation(W.use_verbs + tuple(W.tech_cues) + ("with",) + _MORE_CUES) + r")"
     r"|(?<!\w)(?:e\.g\.|vs\.)),?\s+(?:(?:the|an?)\s+)?"
-    # "via standard gradient back-propagation", "compared to conventional safety filters"
+    # "via standard moment interpolation", "compared to conventional nuclear norm minimization"
     r"(?:(?:standard|conventional|traditional|classical|classic|modern|popular|vanilla|existing|"
     r"recent|prior|off-the-shelf|SOTA|state-of-the-art)\s+)?$",
     re.I,
@@ -327,14 +327,14 @@ _OWN_MEANS_RE = re.compile(r"(?:via|through|by)\b", re.I)
 #: the next item of a list whose previous item is a used method ("such as A, B or C")
 _LIST_BEFORE_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?:the\s+)?$")
 #: plural kind nouns after a technique say "methods of this kind": the name is before them
-#: ("domain randomization methods"); "method" and "algorithm" in the singular are part of it
+#: ("random search methods"); "method" and "algorithm" in the singular are part of it
 _KIND_AFTER_RE = re.compile(
     r"\s+(?:methods|approach(?:es)?|techniques?|algorithms|frameworks?|schemes?|procedures?)$"
 )
 
 
 #: heads that end a technique's name besides the method heads of ``heads.json`` and the
-#: technique nouns of ``words.json`` ("nuclear norm minimization", "variational Bayes")
+#: technique nouns of ``words.json`` ("nuclear norm minimization", "empirical Bayes")
 _TECHNIQUE_ENDS = frozenset(
     [
         "minimization",
@@ -400,7 +400,7 @@ _BROAD_HEADS = frozenset(
 _KIND_HEADS = frozenset(["method", "algorithm"])
 #: an adjective's ending
 _ADJECTIVE_RE = re.compile(r"(?:al|ic|ive|ous|ed|ar|ent|ant)$")
-#: a hyphened modifier that names a method ("cross-entropy", "k-means"), not a kind of one
+#: a hyphened modifier that names a method ("log-barrier", "k-means"), not a kind of one
 #: ("gradient-based", "model-free", "low-rank", "data-driven", "two-stage")
 _NAMING_COMPOUND_RE = re.compile(
     r"[a-z]+[\-\u2013](?!(?:based|free|driven|aware|level|scale|like|type|rank|order|step|stage|"
@@ -426,9 +426,9 @@ def _names_technique(v: Vocab, words: list[str]) -> bool:
         return False
     if last not in v.method_heads and last not in W.tech_heads and last not in _TECHNIQUE_ENDS:
         return False
-    if len(words) == 1:  # "soft-thresholding", "back-propagation"; not "fine-tuning"
+    if len(words) == 1:  # "hard-thresholding", "back-propagation"; not "fine-tuning"
         return last in W.tech_heads or last in _TECHNIQUE_ENDS
-    if last in _KIND_HEADS:  # or one hyphened noun: "the cross-entropy method", "k-means algorithm"
+    if last in _KIND_HEADS:  # or one hyphened noun: "the log-barrier method", "k-means algorithm"
         return len(words) >= 3 or bool(_NAMING_COMPOUND_RE.fullmatch(words[0]))
     if last in _KIND_OF_HEADS:
         return not all(_ADJECTIVE_RE.search(w.lower()) for w in words[:-1])
@@ -444,15 +444,15 @@ def cued_model_methods(
     sent_of: Callable[[int], Sent],
 ) -> list[Candidate]:
     """A lower-case technique the span model reads as a Method (p at least
-    ``USE_MODEL["cued_method"]``) right after a cue of use or comparison ("coupled with domain
-    randomization", "using the augmented Lagrangian method", "such as weight pruning or
+    ``USE_MODEL["cued_method"]``) right after a cue of use or comparison ("coupled with frame
+    interpolation", "using the log-barrier method", "such as weight clustering or vector
     quantization"): whatever its head noun, which the rule of :func:`compared_phrases` needs.
     Not a vague first word, a generic word, a field or metric, a single plain word, nor more
-    than five words; a plural kind noun after the name is left out ("grid search methods"), and
-    so is a count before it ("three-stage distillation"). Not after "via" in the sentence of a
-    proposal cue: "We present X, which ... via a parallel tree search" describes the paper's own
-    system, whose unnamed parts the guide leaves out ("We propose X, trained with domain
-    randomization" names a method it uses)."""
+    than five words; a plural kind noun after the name is left out ("random search methods"),
+    and so is a count before it ("four-round pruning"). Not after "via" in the sentence of a
+    proposal cue: "We present X, which ... via a hierarchical lattice sweep" describes the
+    paper's own system, whose unnamed parts the guide leaves out ("We propose X, trained with
+    nuclear norm minimization" names a method it uses)."""
     at = USE_MODEL["cued_method"]
     if at is None:
         return []
@@ -477,14 +477,15 @@ def cued_model_methods(
             and _OWN_MEANS_RE.match(cued.group(0))
             and any(s0 <= ps < start for ps, _ in propose)
         ):
-            continue  # "We present X, which resolves this via a parallel tree search"
+            continue  # "We present X, which resolves this via a hierarchical lattice sweep"
         if not cued:
             item = _LIST_BEFORE_RE.search(before)
             cued = item is not None and (start - len(item.group(0))) in ends
-        if not cued and item is not None:  # "uses reinforcement learning or <technique>"
+        if not cued and item is not None:  # "uses <a field> or <technique>"
             cued = _LISTED_AFTER_CUE_RE.search(before[: len(before) - len(item.group(0))])
-        # or a passive verb of use after it: "optical flow is employed to ...", "quadratic
-        # programming based controllers"; a sentence may open with it ("Optical flow is used")
+        # or a passive verb of use after it: "nuclear norm minimization is employed to ...",
+        # "trace norm regularization based estimators"; a sentence may open with it ("Minwise
+        # hashing is used")
         opening = not text[s0:start].strip() and phrase[1:] == phrase[1:].lower()
         used_after = not cued and _USED_AFTER_RE.match(text, end) is not None
         key = name_key(phrase)
