@@ -97,7 +97,7 @@ _USED_BEFORE_RE = re.compile(
     r"integrat(?:e|es|ed|ing)|combin(?:e|es|ed|ing)|pretraining with|trained with)|through)"
     r"\s+(?:the\s+|an?\s+)?$"
 )
-_METHOD_NOUN_AFTER_RE = re.compile(
+_METHOD_KIND_AFTER_RE = re.compile(
     r"(?:\s*\([^)]*\))?(?:-based\b|\s+(?:frameworks?|methods?|approach(?:es)?|algorithms?|"
     r"techniques?|paradigms?|pipelines?|models?|agents?|accelerators?)\b)"
 )
@@ -117,6 +117,7 @@ _INFINITIVE_TASK_RE = re.compile(
 )
 _ING_HEAD_RE = re.compile(r"[a-z][a-z\-]+ing")
 _NEXT_WORD_RE = re.compile(r"\s*([A-Za-z(][\w\-:]*)")
+_SPACED_WORD_RE = re.compile(r"\S+")
 _WORD_CHARS_RE = re.compile(r"\w*")
 _TASK_NOUN_AFTER_RE = re.compile(
     r"\s*(?:\([^)]*\)\s*)?(?:tasks?|problems?|settings?|benchmarks?)\b"
@@ -166,6 +167,33 @@ def _task_shaped(phrase: str) -> bool:
         or words[0] in W.task_verbs
         or (words[0].endswith("ing") and len(words) > 1 and words[0] not in W.noun_ing)
     )
+
+
+def _leading_words(
+    text: str, m: re.Match[str], keep: Callable[[str], bool]
+) -> tuple[list[str], int]:
+    """The words of ``m``'s group 1 up to the first one ``keep`` refuses, and where the last
+    kept word ends in ``text`` (its start when none is kept)."""
+    words, end = [], m.start(1)
+    for w in _SPACED_WORD_RE.finditer(text, m.start(1), m.end(1)):
+        if not keep(w.group()):
+            break
+        words.append(w.group())
+        end = w.end()
+    return words, end
+
+
+def _robust_word(w: str) -> bool:
+    """A word of what a method is robust to: "robustness to [label noise]"."""
+    lw = w.lower()
+    if lw in W.np_boundary or lw in W.task_stop or lw in W.task_verbs or lw == "of":
+        return False
+    return is_modifier(w) or is_head_noun(w)
+
+
+def _purpose_word(w: str) -> bool:
+    """A word of what a method is for: "a framework for [robot skill acquisition]"."""
+    return w.lower() not in W.np_boundary and w.lower() != "of" and is_modifier(w)
 
 
 #: what a Task span of the span model adds to the score of a task phrase inside it
@@ -330,31 +358,18 @@ def task_spans(
     for m in _ROBUST_TO_RE.finditer(text):
         if _PROPERTY_LIST_BEFORE_RE.search(text, max(0, m.start() - 40), m.start()):
             continue  # a property the method has, not the problem
-        words = []
-        for w in m.group(1).split():
-            lw = w.lower()
-            if lw in W.np_boundary or lw in W.task_stop or lw in W.task_verbs or lw == "of":
-                break
-            if not (is_modifier(w) or is_head_noun(w)):
-                break
-            words.append(w)
+        words, end = _leading_words(text, m, _robust_word)
         if words:
-            end = text.find(words[-1], m.start(1)) + len(words[-1])
             add(m.start(), end, text[m.start() : end], 0.5)
     # "a framework for robot skill acquisition": what the method is for, whatever its head
     for m in _METHOD_FOR_NP_RE.finditer(text):
-        words = []
-        for w in m.group(1).split():
-            if w.lower() in W.np_boundary or w.lower() == "of" or not is_modifier(w):
-                break
-            words.append(w)
+        words, end = _leading_words(text, m, _purpose_word)
         if (
             len(words) < 2
             or _ING_HEAD_RE.fullmatch(words[0].lower())
             or words[-1].lower() in W.problem_head_stop | {"research", "applications", "purposes"}
         ):
             continue  # "for learning X": a clause; "for robotics research": no problem
-        end = text.find(words[-1], m.start(1)) + len(words[-1])
         nxt = _NEXT_WORD_RE.match(text, end)
         if text[end : end + 1] in ("-", "'", "\u2019") or (
             nxt and nxt.group(1).lower() not in W.np_boundary
@@ -589,7 +604,7 @@ def rank_tasks(
             continue  # "detection rates", "parsing time": about the task, not the task
         if (
             _PARADIGM_HEAD_RE.fullmatch(phrase)
-            and _METHOD_NOUN_AFTER_RE.match(text, end)
+            and _METHOD_KIND_AFTER_RE.match(text, end)
             and not _OWN_KIND_BEFORE_RE.search(text, max(0, start - 150), start)
         ):
             continue  # "a Bayesian deep learning framework": the paradigm a method is of (but
