@@ -2279,3 +2279,18 @@ def test_model_method_after_a_use_or_comparison_cue_is_a_used_method(abstract, n
 )  # fmt: skip
 def test_cued_model_methods_leave_out_own_parts_counts_and_kinds(abstract, wrong):
     assert wrong not in found(abstract)
+
+
+# --- issue 9 round 16 (method28): what the cued technique rule took wrongly, names filters dropped
+
+
+@pytest.mark.parametrize(
+    ("abstract", "wrong"),
+    [
+        # a network's layer is a building block or the paper's own part
+        ("The answers are ranked by combining it with a recurrent mixing layer over the tokens.",
+         "recurrent mixing layer"),
+    ],
+)  # fmt: skip
+def test_cued_model_methods_leave_out_layers_roles_and_substrates(abstract, wrong):
+    assert wrong not in found(abstract)

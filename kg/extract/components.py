@@ -410,6 +410,9 @@ _NAMING_COMPOUND_RE = re.compile(
 #: heads that adjectives alone only qualify ("a discriminative probabilistic model", "a
 #: convolutional layer"); a noun names one ("deformable part models")
 _KIND_OF_HEADS = frozenset(["model", "models", "classifier", "classifiers", "layer", "layers"])
+#: a network's layers: whatever their modifiers, a building block or the paper's own unnamed part
+#: ("an embedding layer", "a linear output layer", "continuous-filter convolutional layers")
+_PART_HEADS = frozenset(["layer", "layers"])
 
 
 _COUNT_FIRST_RE = re.compile(
@@ -422,7 +425,7 @@ _COUNT_FIRST_RE = re.compile(
 def _names_technique(v: Vocab, words: list[str]) -> bool:
     """Whether a lower-case phrase's head and modifiers can make a technique's name."""
     last = words[-1].lower().rsplit("-", 1)[-1]
-    if last in _BROAD_HEADS or last in W.not_method_heads:
+    if last in _BROAD_HEADS or last in W.not_method_heads or last in _PART_HEADS:
         return False
     if last not in v.method_heads and last not in W.tech_heads and last not in _TECHNIQUE_ENDS:
         return False
