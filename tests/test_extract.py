@@ -2290,7 +2290,15 @@ def test_cued_model_methods_leave_out_own_parts_counts_and_kinds(abstract, wrong
         # a network's layer is a building block or the paper's own part
         ("The answers are ranked by combining it with a recurrent mixing layer over the tokens.",
          "recurrent mixing layer"),
+        # a network named by its role in a system is a part
+        ("The experts are weighted using a gating network trained on held-out tasks.",
+         "gating network"),
     ],
 )  # fmt: skip
 def test_cued_model_methods_leave_out_layers_roles_and_substrates(abstract, wrong):
     assert wrong not in found(abstract)
+
+
+def test_cued_model_methods_keep_a_network_named_by_its_technique():
+    got = found("The experts are weighted using a mixture network trained on held-out tasks.")
+    assert got["mixture network"] == ("Method", "uses")

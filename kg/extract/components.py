@@ -413,6 +413,26 @@ _KIND_OF_HEADS = frozenset(["model", "models", "classifier", "classifiers", "lay
 #: a network's layers: whatever their modifiers, a building block or the paper's own unnamed part
 #: ("an embedding layer", "a linear output layer", "continuous-filter convolutional layers")
 _PART_HEADS = frozenset(["layer", "layers"])
+#: a model or network named by the role it plays in a system is a part, not a technique ("a
+#: gating network", "the value network", "a task network", "inference models")
+_NET_HEADS = frozenset(["model", "models", "network", "networks", "net", "nets"])
+_ROLE_WORDS = frozenset(
+    [
+        "value",
+        "policy",
+        "reward",
+        "critic",
+        "actor",
+        "gating",
+        "inference",
+        "task",
+        "teacher",
+        "student",
+        "generator",
+        "discriminator",
+        "recognition",
+    ]
+)
 
 
 _COUNT_FIRST_RE = re.compile(
@@ -428,6 +448,8 @@ def _names_technique(v: Vocab, words: list[str]) -> bool:
     if last in _BROAD_HEADS or last in W.not_method_heads or last in _PART_HEADS:
         return False
     if last not in v.method_heads and last not in W.tech_heads and last not in _TECHNIQUE_ENDS:
+        return False
+    if last in _NET_HEADS and any(w.lower() in _ROLE_WORDS for w in words[:-1]):
         return False
     if len(words) == 1:  # "hard-thresholding", "back-propagation"; not "fine-tuning"
         return last in W.tech_heads or last in _TECHNIQUE_ENDS
