@@ -2293,6 +2293,9 @@ def test_cued_model_methods_leave_out_own_parts_counts_and_kinds(abstract, wrong
         # a network named by its role in a system is a part
         ("The experts are weighted using a gating network trained on held-out tasks.",
          "gating network"),
+        # networks of a physical substrate are hardware
+        ("Our controller is compared against analog resistive networks on three chips.",
+         "analog resistive networks"),
     ],
 )  # fmt: skip
 def test_cued_model_methods_leave_out_layers_roles_and_substrates(abstract, wrong):

@@ -433,6 +433,26 @@ _ROLE_WORDS = frozenset(
         "recognition",
     ]
 )
+#: a model or network of a physical or living substrate is hardware, biology or a graph, not a
+#: method ("analog resistive networks", "functional brain networks", "scale-free networks")
+_SUBSTRATE_WORDS = frozenset(
+    [
+        "analog",
+        "analogue",
+        "digital",
+        "electronic",
+        "electrical",
+        "circuit",
+        "resistive",
+        "brain",
+        "cortical",
+        "physiological",
+        "biological",
+        "social",
+        "scale-free",
+        "small-world",
+    ]
+)
 
 
 _COUNT_FIRST_RE = re.compile(
@@ -449,7 +469,9 @@ def _names_technique(v: Vocab, words: list[str]) -> bool:
         return False
     if last not in v.method_heads and last not in W.tech_heads and last not in _TECHNIQUE_ENDS:
         return False
-    if last in _NET_HEADS and any(w.lower() in _ROLE_WORDS for w in words[:-1]):
+    if last in _NET_HEADS and any(
+        w.lower() in _ROLE_WORDS or w.lower() in _SUBSTRATE_WORDS for w in words[:-1]
+    ):
         return False
     if len(words) == 1:  # "hard-thresholding", "back-propagation"; not "fine-tuning"
         return last in W.tech_heads or last in _TECHNIQUE_ENDS
