@@ -2305,3 +2305,22 @@ def test_cued_model_methods_leave_out_layers_roles_and_substrates(abstract, wron
 def test_cued_model_methods_keep_a_network_named_by_its_technique():
     got = found("The experts are weighted using a mixture network trained on held-out tasks.")
     assert got["mixture network"] == ("Method", "uses")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name", "role"),
+    [
+        # a dimension, a hyphen and a capitalised noun is a name, not a unit
+        ("We present 3D-Quorlnet, a tactile transformer for dexterous grasping, and test it on "
+         "real robots.", "3D-Quorlnet", "proposed"),
+        ("We apply 4D-Quorlformer to two lidar benchmarks, where it beats prior trackers.",
+         "4D-Quorlformer", "uses"),
+    ],
+)  # fmt: skip
+def test_a_digit_prefix_before_a_capitalised_noun_is_a_name(abstract, name, role):
+    assert found(abstract)[name] == ("Method", role)
+
+
+def test_a_digit_prefix_before_a_capitalised_adjective_stays_a_unit():
+    got = found("Our 3D-aware generator renders 3D-Consistent views of the scene at 7B-Scale.")
+    assert not {"3D-Consistent", "7B-Scale"} & set(got)

@@ -44,8 +44,14 @@ _STRONG_RE = re.compile(
 _CAP_RE = re.compile(r"[A-Z][a-z\u2013\-]")
 # a Greek letter and a capitalised word: a name's part after another name word ("λ-Repformer")
 _GREEK_NAME_RE = re.compile(r"[\u0370-\u03ff][\-\u2013][A-Z]\w+")
-# digits, capitals, a hyphen and an acronym: a name ("3DS-VLA", "4D-DPM"), not a unit ("3D", "7B")
-_DIGIT_ACRONYM_RE = re.compile(r"\d+[A-Z]+[\-\u2013][A-Z][A-Z0-9]*[A-Z]")
+# digits, capitals, a hyphen and an acronym or a capitalised noun: a name ("3DS-VLA", "4D-DPM",
+# "3D-QuorNet", "4D-Quorlformer"), not a unit ("3D", "7B") nor one before a capitalised adjective
+# or kind word ("3D-Consistent", "7B-Scale")
+_DIGIT_ACRONYM_RE = re.compile(
+    r"\d+[A-Z]+[\-\u2013](?:[A-Z][A-Z0-9]*[A-Z]|(?![A-Z][a-z]*(?:ent|ant|al|ic|ive|ous|ed|able|"
+    r"ible|ing|less|ful)(?![\w\-\u2013]))(?!(?i:aware|scale|level|order|shot|stage|step|based|"
+    r"like|free)(?![\w\-\u2013]))[A-Z][a-z]+(?:[A-Z0-9]\w*)?(?![\w\-\u2013]))"
+)
 UNIT_RE = re.compile(
     r"(?:mid|early|late)[\-\u2013]\d{2,4}s?|"
     r"[\d.,\-\u2013×x]+[A-Za-z%×]{0,3}[23²³]?\+?(?:[\-\u2013/][\w.×%]*)*|[A-Za-z]?\d+|.*@.*"
