@@ -2324,3 +2324,12 @@ def test_a_digit_prefix_before_a_capitalised_noun_is_a_name(abstract, name, role
 def test_a_digit_prefix_before_a_capitalised_adjective_stays_a_unit():
     got = found("Our 3D-aware generator renders 3D-Consistent views of the scene at 7B-Scale.")
     assert not {"3D-Consistent", "7B-Scale"} & set(got)
+
+
+def test_a_generic_acronym_given_as_the_name_after_a_naming_cue_is_the_method():
+    got = found(
+        "This work proposes a retrieve-and-plan framework for tabletop grasping, dubbed GPU, "
+        "which transfers skills across robots."
+    )
+    assert got["GPU"] == ("Method", "proposed")
+    assert "GPU" not in found("Training takes one day on a single GPU with 40 GB of memory.")

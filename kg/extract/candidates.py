@@ -243,6 +243,25 @@ def is_rejected(v: Vocab, text: str) -> bool:
     )
 
 
+# a naming cue right before a word: "a framework for grasping, dubbed GPU"
+_NAMED_BEFORE_RE = re.compile(
+    r"\b(?:dubbed|called|named|termed|coined)\s+(?:as\s+)?[\"'\u201c\u2018]?$", re.I
+)
+
+
+def _named_acronym(v: Vocab, text: str, s: int, phrase: str) -> bool:
+    """A generic acronym ("GPU", "API") that a naming cue gives the paper's method as its name
+    ("a retrieval framework, dubbed GPU"): the cue says it is a name here, not the hardware."""
+    key = name_key(phrase)
+    return (
+        phrase.isupper()
+        and phrase.isalpha()
+        and key in v.generic
+        and key not in v.metrics
+        and _NAMED_BEFORE_RE.search(text[max(0, s - 30) : s]) is not None
+    )
+
+
 def _generic_compound(v: Vocab, text: str) -> bool:
     """A generic word and a lower-case word joined by a hyphen is an adjective, not a name:
     "LLM-crafted", "VLM-integrated", "RGB-color", "human-AI"."""
@@ -406,7 +425,7 @@ def name_candidates(
             text[max(0, s - 1) : s] == "(" and _YEAR_AFTER_RE.match(text[e:])
         ):
             continue
-        if is_rejected(v, phrase):
+        if is_rejected(v, phrase) and not _named_acronym(v, text, s, phrase):
             continue
         out.append(
             Candidate(
