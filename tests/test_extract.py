@@ -2333,3 +2333,12 @@ def test_a_generic_acronym_given_as_the_name_after_a_naming_cue_is_the_method():
     )
     assert got["GPU"] == ("Method", "proposed")
     assert "GPU" not in found("Training takes one day on a single GPU with 40 GB of memory.")
+
+
+def test_a_known_family_before_the_new_name_in_apposition_is_its_kind():
+    got = found(
+        "For this attack, we introduce a novel GAN, QuorlGAN. In QuorlGAN, the generator "
+        "inverts the features of the classifier."
+    )
+    assert got["QuorlGAN"] == ("Method", "proposed")
+    assert got["GAN"] == ("Method", "uses")

@@ -76,14 +76,20 @@ def named_in_apposition(
     "This paper presents a novel variant of hierarchical hidden Markov models (HMMs), the
     multiscale hidden Markov model (MSHMM), and ..." proposes MSHMM, not HMMs. The description
     must say "novel" or "new" and hold no clause ("that", "than", "outperforms") and no
-    sentence or list punctuation, so the name is the thing described."""
+    sentence or list punctuation, so the name is the thing described. A known name in the
+    description is the kind of the new thing, not the proposal: "we introduce a novel GAN,
+    FooGAN" proposes FooGAN and uses GAN."""
     for c in cands:
         if not _unknown_name(c):
             continue
         s0, anchor = _opening(c, sent_starts)
         for ts, te in propose:
             if s0 <= ts and te <= anchor and _APPOSITION_GAP_RE.fullmatch(text, te, anchor):
-                if not any(o.role is Role.PROPOSED and te <= o.start < anchor for o in cands):
+                before = [o for o in cands if o.role is Role.PROPOSED and te <= o.start < anchor]
+                if all(o.label is not None and o.long is None for o in before):
+                    for o in before:
+                        o.role, o.confidence = Role.USES, min(o.confidence, 0.6)
+                        o.cues.discard("propose")
                     _promote(c)
                 break
 
