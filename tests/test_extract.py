@@ -2342,3 +2342,46 @@ def test_a_known_family_before_the_new_name_in_apposition_is_its_kind():
     )
     assert got["QuorlGAN"] == ("Method", "proposed")
     assert got["GAN"] == ("Method", "uses")
+
+
+def _build_lexicons_module():
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "tools" / "build_lexicons.py"
+    spec = importlib.util.spec_from_file_location("build_lexicons", path)
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["build_lexicons"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_a_camelcase_method_that_is_a_technique_noun_in_lower_case_is_also_matched_so():
+    bl = _build_lexicons_module()
+    often = bl.Corpus(["We fit a traversal to the graph and compare."] * 20)
+    rare = bl.Corpus(["We fit a traversal to the graph and compare."] * 3)
+    method = bl.Concept("pwcm:traversal", "Method", "pwc_methods.jsonl", ["TraVersal"])
+    assert bl._lower_technique("TraVersal", method, often) == 20
+    assert bl._lower_technique("TraVersal", method, rare) == 0  # the corpus rarely writes it
+    quorl = bl.Concept("pwcm:quorlnet", "Method", "pwc_methods.jsonl", ["QuorlNet"])
+    assert bl._lower_technique("QuorlNet", quorl, often) == 0  # no technique noun
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        ("The codes are smoothed using a gated autoencoder on each frame.", "gated autoencoder"),
+        ("Among these techniques, Boltzmann machines or relational autoencoders consider "
+         "projections of the images.", "relational autoencoders"),
+    ],
+)  # fmt: skip
+def test_a_one_word_family_gives_way_to_its_named_kind_after_a_cue(abstract, name):
+    got = found(abstract)
+    assert got[name] == ("Method", "uses")
+    assert "autoencoder" not in got
+
+
+def test_a_one_word_family_stays_itself_before_a_noun_that_is_not_its_kind():
+    got = found("We then improve the linear model by means of dropout training on each batch.")
+    assert got.get("dropout", ("",))[0] == "Method"
+    assert "dropout training" not in got

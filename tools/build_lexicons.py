@@ -492,6 +492,21 @@ def match_policy(
     return "any", "several words"
 
 
+def _lower_technique(pattern: str, c: Concept, corpus: Corpus) -> int:
+    """Abstracts that write a one-word CamelCase method ("AutoEncoder") in lower case, when its
+    lower-case form is a technique noun (words.json ``tech_heads``) and at least 20 do: a name
+    matched only as written would miss the corpus's own spelling; 0 otherwise."""
+    from kg.extract.words import W
+
+    word = pattern.lower()
+    if c.label != "Method" or " " in pattern or not _INNER_CAPITAL_RE.search(pattern):
+        return 0
+    if not word.isalpha() or word not in W.tech_heads:
+        return 0
+    n = corpus.lower[word] + corpus.lower[word + "s"]
+    return n if n >= 20 else 0
+
+
 def build(explain: bool = False) -> list[dict]:
     from kg.extract.resources import generic_keys, heads, metric_keys
     from kg.extract.words import Vocab, W
@@ -555,6 +570,12 @@ def build(explain: bool = False) -> list[dict]:
             if explain:
                 entry["why"] = why
             out.setdefault((k, c.id), entry)
+            lower = _lower_technique(p, c, corpus)
+            if lower:  # "AutoEncoder" as written, and the corpus's "autoencoder" in any case
+                low = {**entry, "pattern": p.lower(), "match": "any"}
+                if explain:
+                    low["why"] = f"a technique noun the corpus writes in lower case in {lower}"
+                out.setdefault((k, c.id, "lower"), low)
     return sorted(out.values(), key=lambda e: (e["label"], e["id"], e["pattern"]))
 
 

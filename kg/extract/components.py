@@ -455,6 +455,9 @@ _SUBSTRATE_WORDS = frozenset(
 )
 
 
+#: a kind noun after a family's name: "auto-encoder models", "autoencoder networks"
+_KIND_NOUN_AFTER_RE = re.compile(r"\s+(?:models?|networks?)")
+
 _COUNT_FIRST_RE = re.compile(
     r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|single|multi|double|triple)"
     r"(?:[\-\u2013]|$)",
@@ -536,10 +539,14 @@ def cued_model_methods(
         opening = not text[s0:start].strip() and phrase[1:] == phrase[1:].lower()
         used_after = not cued and _USED_AFTER_RE.match(text, end) is not None
         key = name_key(phrase)
+        inner = overlapping(cands, start, end, typed=True)
+        # a known one-word family inside the span gives way to its named kind: "linear
+        # autoencoders", "auto-encoder models" (the lexicon's "autoencoder" inside)
+        family = [h for h in inner if _family_word(h, text, start, end)]
         if (
             not (cued or used_after)
             or not (phrase[:1].islower() or (used_after and opening))
-            or overlapping(cands, start, end, typed=True)
+            or len(family) < len(inner)
             or overlapping(out, start, end)
             or words[0].lower() in W.leading_stop
             or words[0].lower() in W.vague_first
@@ -556,7 +563,26 @@ def cued_model_methods(
         c.confidence, c.model, c.model_score = 0.6, label, score
         out.append(c)
         ends.add(end)
+        for h in family:
+            h.type = None
     return out
+
+
+def _family_word(h: Candidate, text: str, start: int, end: int) -> bool:
+    """A one-word lower-case method the lexicon knows ("autoencoder", "auto-encoder"; not
+    "stochastic-coordinate-descent", words joined as one) that ends ``[start, end)``, or ends it
+    but for a kind noun: "linear autoencoders", "auto-encoder models" (not "dropout training",
+    "k-means trees": another thing)."""
+    return (
+        start <= h.start
+        and (h.end == end or _KIND_NOUN_AFTER_RE.fullmatch(text, h.end, end) is not None)
+        and h.end - h.start < end - start
+        and h.label is EntityType.METHOD
+        and h.role is not Role.PROPOSED
+        and " " not in h.text
+        and h.text.count("-") <= 1
+        and h.text.islower()
+    )
 
 
 def drop_unread(cands: list[Candidate]) -> None:
