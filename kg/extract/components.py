@@ -159,7 +159,11 @@ class KGEntities:
         named_parts(text, cands, sent_starts)
         titled_phrases(v, text, cands, trig["propose"], title)
         own_url(text, cands, [text[a:b] for a, b in blocked])
-        cands += compared_phrases(v, text, trig["compare"], cands)
+        cands += [
+            c
+            for c in compared_phrases(v, text, trig["compare"], cands)
+            if not part_or_substrate(c.text.split())
+        ]
         cands += cited_methods(v, text, cands)
         cands += described_methods(v, text, cands)
         cands += model_methods(v, text, model, cands)
@@ -415,7 +419,9 @@ _KIND_OF_HEADS = frozenset(["model", "models", "classifier", "classifiers", "lay
 _PART_HEADS = frozenset(["layer", "layers"])
 #: a model or network named by the role it plays in a system is a part, not a technique ("a
 #: gating network", "the value network", "a task network", "inference models")
-_NET_HEADS = frozenset(["model", "models", "network", "networks", "net", "nets"])
+_NET_HEADS = frozenset(
+    ["model", "models", "network", "networks", "net", "nets", "transformer", "transformers"]
+)
 _ROLE_WORDS = frozenset(
     [
         "value",
@@ -465,6 +471,15 @@ _COUNT_FIRST_RE = re.compile(
 )
 
 
+def part_or_substrate(words: list[str]) -> bool:
+    """A model or network named by its role in a system or by its substrate: a part, hardware
+    or biology, not a technique ("a gating network", "analog resistive networks")."""
+    last = words[-1].lower().rsplit("-", 1)[-1]
+    return last in _NET_HEADS and any(
+        w.lower() in _ROLE_WORDS or w.lower() in _SUBSTRATE_WORDS for w in words[:-1]
+    )
+
+
 def _names_technique(v: Vocab, words: list[str]) -> bool:
     """Whether a lower-case phrase's head and modifiers can make a technique's name."""
     last = words[-1].lower().rsplit("-", 1)[-1]
@@ -472,9 +487,7 @@ def _names_technique(v: Vocab, words: list[str]) -> bool:
         return False
     if last not in v.method_heads and last not in W.tech_heads and last not in _TECHNIQUE_ENDS:
         return False
-    if last in _NET_HEADS and any(
-        w.lower() in _ROLE_WORDS or w.lower() in _SUBSTRATE_WORDS for w in words[:-1]
-    ):
+    if part_or_substrate(words):
         return False
     if len(words) == 1:  # "hard-thresholding", "back-propagation"; not "fine-tuning"
         return last in W.tech_heads or last in _TECHNIQUE_ENDS
