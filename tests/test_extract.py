@@ -1273,6 +1273,9 @@ def test_no_new_hand_written_name_comes_from_an_evaluation_abstract():
          "WikiTableQuestions", "Dataset"),
         ("We report results on the Stanford Question Answering Dataset.",
          "Stanford Question Answering Dataset", "Dataset"),
+        # its plain words in lower case: the proper name that opens it still makes it a name
+        ("Our reader improves the F1 score on the Stanford question answering dataset.",
+         "Stanford question answering dataset", "Dataset"),
         ("The policy is trained with behavior-cloning and decoded with beam-search.",
          "behavior-cloning", "Method"),
         # a one-word regularizer the corpus writes in lower case needs no context
@@ -1299,6 +1302,9 @@ def test_public_lexicons_type_widely_used_names(abstract, name, etype):
         ("We detect spam in the ID of each SQL query.", "spam"),
         ("We detect spam in the ID of each SQL query.", "ID"),
         ("We detect spam in the ID of each SQL query.", "SQL"),
+        # ... and a capitalised data name opened by an ordinary word needs its capitals
+        ("Experimental results show that the learned policy transfers well.",
+         "Experimental results"),
         # a data name that is an ordinary word ("Jigsaw", the toxic-comment data)
         ("Tasks include sorting numbers and solving jigsaw puzzles.", "jigsaw"),
         # a final capital S is a letter of the name, not a plural: "2D-3D-S" (data) is not

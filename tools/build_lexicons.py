@@ -507,6 +507,32 @@ def _lower_technique(pattern: str, c: Concept, corpus: Corpus) -> int:
     return n if n >= 20 else 0
 
 
+#: a first word written in lower case in more abstracts than this is an ordinary word
+#: ("Experimental", "Visual"), not the proper name that makes a data name distinctive
+_RARE_LOWER = 2
+
+
+def folded_tail(pattern: str, c: Concept, policy: str, corpus: Corpus) -> str | None:
+    """The spelling of a case-matched data name with its plain words in lower case, when its
+    first word alone makes it a name: "Ubuntu dialogue corpus", "UCI machine learning
+    repository" ("Ubuntu Dialogue Corpus"). The first word is an acronym or a word with a
+    capital after its first letter (UCI, OpenAI), or a capitalised word the corpus hardly ever
+    writes in lower case (Ubuntu, Stanford, Oxford); an ordinary first word ("Experimental
+    Results", "Visual Servoing") keeps the name as written. None when there is no such spelling."""
+    words = pattern.split()
+    if c.label not in ("Dataset", "Benchmark") or policy != "case" or len(words) < 2:
+        return None
+    first, rest = words[0], words[1:]
+    if not first.isalpha() or not first[:1].isupper() or not all(w.isalpha() for w in rest):
+        return None  # "20 Newsgroups", "CIFAR-10 Image Recognition" (the task on CIFAR-10)
+    if _INNER_CAPITAL_RE.search(" ".join(rest)) or all(w.islower() for w in rest):
+        return None  # a later word is a name of its own (CNN/DailyMail) or already lower case
+    distinctive = _INNER_CAPITAL_RE.search(first) or (
+        first.isalpha() and corpus.lower[first.lower()] <= _RARE_LOWER
+    )
+    return " ".join([first, *(w.lower() for w in rest)]) if distinctive else None
+
+
 def build(explain: bool = False) -> list[dict]:
     from kg.extract.resources import generic_keys, heads, metric_keys
     from kg.extract.words import Vocab, W
@@ -576,6 +602,9 @@ def build(explain: bool = False) -> list[dict]:
                 if explain:
                     low["why"] = f"a technique noun the corpus writes in lower case in {lower}"
                 out.setdefault((k, c.id, "lower"), low)
+            folded = folded_tail(p, c, policy, corpus)
+            if folded:
+                out.setdefault((k + " " + folded, c.id), {**entry, "pattern": folded})
     return sorted(out.values(), key=lambda e: (e["label"], e["id"], e["pattern"]))
 
 
