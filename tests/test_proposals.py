@@ -351,3 +351,14 @@ def test_a_recently_proposed_thing_named_after_a_long_description_is_used():
     )
     got = found(abstract)
     assert ("Method", "uses") in [got.get("QuROWL"), got.get("quantile ordered weighted l1")], got
+
+
+def test_a_new_thing_entitled_or_named_as_x_is_proposed_with_its_noun_type():
+    # "entitled"/"titled" name a new thing as "called" does
+    got = found("We propose a fast ranking approach, titled ZerbPush, for precision at the top.")
+    assert got["ZerbPush"] == ("Method", "proposed")
+    # ... and "named as" / "entitled as" leave the noun before them to type the name
+    got = found("In this paper, we introduce a new dataset, entitled as Quorvanet, of city maps.")
+    assert got["Quorvanet"] == ("Dataset", "proposed")
+    got = found("We build a new dialogue corpus, named as Quorvachat, from online forums.")
+    assert got["Quorvachat"] == ("Dataset", "proposed")

@@ -77,8 +77,8 @@ _OWN_NOUNS = (
 _OWN_NAME_BEFORE_RE = re.compile(
     r"\b(?:[Oo]ur|[Tt]he proposed|[Tt]his|[Tt]he resulting|[Tt]he new)\s+(?:[\w\-]+\s+){0,2}"
     + _OWN_NOUNS
-    + r"\s*(?:[,(:]|\s(?=called|named|dubbed|termed|coined|namely|[\"\u201c]))\s*"
-    r"(?:(?:which\s+)?(?:is\s+|we\s+)?(?:called|named|dubbed|termed|coined|namely)\s+)?"
+    + r"\s*(?:[,(:]|\s(?=called|named|dubbed|termed|coined|entitled|titled|namely|[\"\u201c]))\s*"
+    r"(?:(?:which\s+)?(?:is\s+|we\s+)?(?:called|named|dubbed|termed|coined|entitled|titled|namely)\s+)?"
     r"(?:the\s+)?" + _OPEN_QUOTES + "$"
 )
 # "our proposed PointNet approach", "the proposed FooNet achieves", "a novel Foundation Tactile
@@ -116,8 +116,11 @@ _NEW_FIRST_RE = re.compile(r"\b(?:new|novel|first)\b")  # (a known name: the pap
 _WE_CALL_RE = re.compile(r"[Ww]e\s+(?:\w+\s+)?(?:call|term|name|dub|coin)")
 _CALLED_OBJECT_RE = re.compile(r"\s+(?:this|these|our|such)\s+[^.;:!?,()]{0,80}?\s(?:the\s+)?")
 _THIS_BEFORE_RE = re.compile(r"\b(?:this|our)\s+$", re.I)  # "this paper proposes"
-# the words that name what follows a noun: "called ", "namely the ", "i.e., "
-_NAMING = r"(?:(?:called|named|dubbed|termed|coined|namely|i\.e\.,?)\s+)?(?:the\s+)?"
+# the words that name what follows a noun: "called ", "named as ", "namely the ", "i.e., "
+_NAMING = (
+    r"(?:(?:(?:called|named|dubbed|termed|coined|entitled|titled)(?:\s+as)?|namely|i\.e\.,?)"
+    r"\s+)?(?:the\s+)?"
+)
 # "we develop novel deep learning models, namely X" / "a deep-learning based approach, X,"
 _NAMED_AFTER_NOUN_RE = re.compile("(" + _OWN_NOUNS + r")\s*,\s*" + _NAMING + "$")
 # the noun that names what follows, with or without a comma: "a prediction framework called "
@@ -153,7 +156,7 @@ _OWN_LIST_BEFORE_RE = re.compile(
 )
 # the noun a naming cue names: "a large-scale simulation dataset named X", "a benchmark called X"
 _NOUN_BEFORE_NAMING_RE = re.compile(
-    r"\b([a-z][\w\-]*),?\s+(?:called|named|dubbed|termed|coined)(?:\s+as)?\s*$"
+    r"\b([a-z][\w\-]*),?\s+(?:called|named|dubbed|termed|coined|entitled|titled)(?:\s+as)?\s*$"
 )
 _DATA_VERB_RE = re.compile(r"\b(?:collect|curate|release)", re.I)
 _COLLECT_RE = re.compile(r"\b(?:collect|curat)", re.I)  # (one releases models too)
@@ -183,7 +186,7 @@ _SOMEONE_ELSES_RE = re.compile(
     r"established|successful|powerful|prominent|leading|promising)\b"
 )
 _SENTENCE_END_RE = re.compile(r"[.!?]\s")
-_LAST_WORD_RE = re.compile(r"([a-z][\w\-]*)[\s,:(]*$")
+_LAST_WORD_RE = re.compile(r"\b(?!as\b)([a-z][\w\-]*)[\s,:(]*$")  # (not "named as X")
 # "we <make> ... Long Form (ABBR)": an abbreviation no list knows, defined for what the paper
 # makes ("we first pretrain a physics-aware lighting prompt (PALP)", "we construct Federated
 # Inverse Propensity Weighting (Fed-IPW)"), not for what it uses or studies
