@@ -1231,6 +1231,19 @@ def test_every_lexicon_entry_is_found_in_the_source_it_names():
     assert not missing
 
 
+@pytest.mark.slow
+@pytest.mark.skipif(not (SHARED / "data" / "lexicons").is_dir(), reason="needs ../shared/data")
+def test_the_shipped_lexicon_is_what_the_build_tool_writes(tmp_path):
+    # a word list or builder change without a rebuild leaves the package data stale
+    from kg.extract.resources import GAZETTEER_DIR
+
+    out = tmp_path / "lexicon.jsonl"
+    tool = Path(__file__).resolve().parents[1] / "tools" / "build_lexicons.py"
+    subprocess.run([sys.executable, str(tool), "--out", str(out)], check=True, capture_output=True)
+    shipped = (GAZETTEER_DIR / "lexicon.jsonl").read_text().splitlines()
+    assert sorted(set(out.read_text().splitlines()) ^ set(shipped)) == []
+
+
 @pytest.mark.skipif(not (SHARED / "seeds").is_dir(), reason="needs ../shared/seeds")
 def test_no_new_hand_written_name_comes_from_an_evaluation_abstract():
     """A hand-written entry added after the review of 2026-11-30 must not occur in an
