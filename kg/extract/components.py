@@ -280,33 +280,10 @@ def model_methods(
 
 #: a cue of use or comparison before a lower-case technique, with an optional article after it
 #: ("coupled with frame interpolation", "we fit X with the log-barrier method")
-#: more cues: what a method is set against ("evaluated against X"; "by" and "over" were
-#: tried: half of what they added was no method), and the nouns that say a method is applied
-#: ("the use of X", "a novel application of X", "the idea of X", "through the lens of X")
-_MORE_CUES = (
-    "against",
-    "use of",
-    "application of",
-    "applications of",
-    "idea of",
-    "lens of",
-    "techniques of",
-    "analogous to",
-    "akin to",
-    "similar to",
-    # what a model is trained to minimize or maximize: "minimize a contrastive hinge loss"
-    "minimize",
-    "minimizes",
-    "minimizing",
-    "maximize",
-    "maximizes",
-    "maximizing",
-    "optimize",
-    "optimizes",
-    "optimizing",
-)
 _CUE_BEFORE_RE = re.compile(
-    r"(?:\b(?:" + alternation(W.use_verbs + tuple(W.tech_cues) + ("with",) + _MORE_CUES) + r")"
+    r"(?:\b(?:"
+    + alternation(W.use_verbs + tuple(W.tech_cues) + ("with",) + W.technique_cues)
+    + r")"
     r"|(?<!\w)(?:e\.g\.|vs\.)),?\s+(?:(?:the|an?)\s+)?"
     # "via standard moment interpolation", "compared to conventional nuclear norm minimization"
     r"(?:(?:standard|conventional|traditional|classical|classic|modern|popular|vanilla|existing|"
@@ -335,70 +312,6 @@ _LIST_BEFORE_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?:the\
 _KIND_AFTER_RE = re.compile(
     r"\s+(?:methods|approach(?:es)?|techniques?|algorithms|frameworks?|schemes?|procedures?)$"
 )
-
-
-#: heads that end a technique's name besides the method heads of ``heads.json`` and the
-#: technique nouns of ``words.json`` ("nuclear norm minimization", "empirical Bayes")
-_TECHNIQUE_ENDS = frozenset(
-    [
-        "minimization",
-        "maximization",
-        "averaging",
-        "continuation",
-        "mixture",
-        "mixtures",
-        "likelihood",
-        "bayes",
-        "divergence",
-        "divergences",
-        "bootstrapping",
-        "ascent",
-        "thresholding",
-        "annealing",
-        "relaxation",
-        "clipping",
-        "interpolation",
-        "projection",
-        "projections",
-        "planner",
-        "planners",
-        "controller",
-        "controllers",
-    ]
-)
-#: method heads too broad to end a name alone: "spectral representations", "a variational
-#: approximation", "weak learners"
-_BROAD_HEADS = frozenset(
-    [
-        "representation",
-        "representations",
-        "approximation",
-        "approximations",
-        "analysis",
-        "process",
-        "processes",
-        "framework",
-        "architecture",
-        "mechanism",
-        "module",
-        "agent",
-        "policy",
-        "memory",
-        "feedback",
-        "reward",
-        "rewards",
-        "field",
-        "fields",
-        "unit",
-        "units",
-        "learner",
-        "backbone",
-        "gradient",
-        "gradients",
-        "encoding",
-        "validation",
-    ]
-)
 #: a head that needs two modifiers to name something ("tensor power method", not "decoding
 #: algorithm")
 _KIND_HEADS = frozenset(["method", "algorithm"])
@@ -417,47 +330,10 @@ _KIND_OF_HEADS = frozenset(["model", "models", "classifier", "classifiers", "lay
 #: a network's layers: whatever their modifiers, a building block or the paper's own unnamed part
 #: ("an embedding layer", "a linear output layer", "continuous-filter convolutional layers")
 _PART_HEADS = frozenset(["layer", "layers"])
-#: a model or network named by the role it plays in a system is a part, not a technique ("a
-#: gating network", "the value network", "a task network", "inference models")
+#: the heads of a model or network, which words.json's role_words and substrate_words make a
+#: part, hardware, biology or a graph rather than a technique
 _NET_HEADS = frozenset(
     ["model", "models", "network", "networks", "net", "nets", "transformer", "transformers"]
-)
-_ROLE_WORDS = frozenset(
-    [
-        "value",
-        "policy",
-        "reward",
-        "critic",
-        "actor",
-        "gating",
-        "inference",
-        "task",
-        "teacher",
-        "student",
-        "generator",
-        "discriminator",
-        "recognition",
-    ]
-)
-#: a model or network of a physical or living substrate is hardware, biology or a graph, not a
-#: method ("analog resistive networks", "functional brain networks", "scale-free networks")
-_SUBSTRATE_WORDS = frozenset(
-    [
-        "analog",
-        "analogue",
-        "digital",
-        "electronic",
-        "electrical",
-        "circuit",
-        "resistive",
-        "brain",
-        "cortical",
-        "physiological",
-        "biological",
-        "social",
-        "scale-free",
-        "small-world",
-    ]
 )
 
 
@@ -476,21 +352,21 @@ def part_or_substrate(words: list[str]) -> bool:
     or biology, not a technique ("a gating network", "analog resistive networks")."""
     last = words[-1].lower().rsplit("-", 1)[-1]
     return last in _NET_HEADS and any(
-        w.lower() in _ROLE_WORDS or w.lower() in _SUBSTRATE_WORDS for w in words[:-1]
+        w.lower() in W.role_words or w.lower() in W.substrate_words for w in words[:-1]
     )
 
 
 def _names_technique(v: Vocab, words: list[str]) -> bool:
     """Whether a lower-case phrase's head and modifiers can make a technique's name."""
     last = words[-1].lower().rsplit("-", 1)[-1]
-    if last in _BROAD_HEADS or last in W.not_method_heads or last in _PART_HEADS:
+    if last in W.broad_method_heads or last in W.not_method_heads or last in _PART_HEADS:
         return False
-    if last not in v.method_heads and last not in W.tech_heads and last not in _TECHNIQUE_ENDS:
+    if last not in v.method_heads and last not in W.tech_heads and last not in W.technique_ends:
         return False
     if part_or_substrate(words):
         return False
     if len(words) == 1:  # "hard-thresholding", "back-propagation"; not "fine-tuning"
-        return last in W.tech_heads or last in _TECHNIQUE_ENDS
+        return last in W.tech_heads or last in W.technique_ends
     if last in _KIND_HEADS:  # or one hyphened noun: "the log-barrier method", "k-means algorithm"
         return len(words) >= 3 or bool(_NAMING_COMPOUND_RE.fullmatch(words[0]))
     if last in _KIND_OF_HEADS:

@@ -46,6 +46,11 @@ class Words:
     tech_heads: tuple[str, ...]
     variant_words: frozenset[str]
     use_verbs: tuple[str, ...]
+    technique_cues: tuple[str, ...]
+    technique_ends: frozenset[str]
+    broad_method_heads: frozenset[str]
+    role_words: frozenset[str]
+    substrate_words: frozenset[str]
     gerund_noun: Mapping[str, str]
     infinitive_noun: Mapping[str, str]
 
