@@ -787,6 +787,21 @@ def test_what_a_framework_is_for_is_a_task_whatever_its_head():
     assert tasks_of(abstract) == []
 
 
+def test_tasks_in_a_list_of_domains_others_work_in_are_background():
+    # made-up: "in domains such as A and B" after others' success is the setting, no task; a
+    # list of applications the paper's own method serves ("our", "we", "us") stays
+    abstract = (
+        "Graph networks have achieved success in domains such as traffic forecasting and "
+        "protein folding prediction. We propose a faster message passing scheme."
+    )
+    assert tasks_of(abstract) == []
+    abstract = (
+        "Message passing is slow. We propose a faster message passing scheme, which benefits "
+        "our applications such as traffic forecasting."
+    )
+    assert tasks_of(abstract) == ["traffic forecasting"]
+
+
 def test_a_noun_ending_in_ly_stays_inside_a_task_phrase():
     # made-up: "butterfly", "anomaly" are nouns, not adverbs like "efficiently"
     abstract = "Field photos are noisy. Our network improves butterfly classification on phones."

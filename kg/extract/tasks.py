@@ -81,6 +81,16 @@ _EXAMPLE_BEFORE_RE = re.compile(
     r"\b(?:e\.g\.|for example|for instance),?\s+$"
 )
 _STATE_OF_ART_RE = re.compile(r"\bstate[\s\-]of[\s\-]the\b", re.IGNORECASE)
+# "in domains such as A, B and C", "in applications like A": where others' work is used, the
+# background of the paper, not its problem
+_DOMAIN_LIST_BEFORE_RE = re.compile(
+    r"\b(?:domains?|fields?|areas?|applications?)\s+(?:such as|like|including)\s+[^.;:()]*$"
+)
+# the paper's own work, or what it shows: "the method is demonstrated in applications such as A"
+_OWN_WORK_RE = re.compile(
+    r"\b(?:[Ww]e|[Oo]ur|us|[Tt]his (?:paper|work)|"
+    r"(?:demonstrat|evaluat|experiment|validat|extend)\w*)\b"
+)
 _MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
 # "a multi-agent reinforcement learning framework", "model-free RL (RL) methods": a learning
 # paradigm named as the kind of a method is what the method uses, not the paper's problem
@@ -618,6 +628,10 @@ def rank_tasks(
             continue  # "a state of the [art heuristic compression] method": no task
         if _EXAMPLE_BEFORE_RE.search(text, max(0, start - 80), start):
             continue  # "circuits (e.g., object identification)": an example, not the task
+        domain = _DOMAIN_LIST_BEFORE_RE.search(text, max(0, start - 100), start)
+        if domain and not _OWN_WORK_RE.search(text, text.rfind(". ", 0, domain.start()) + 1, start):
+            continue  # "success in domains such as A, B and C": others' work, the background
+            # (but "our method benefits applications such as A": what the paper shows)
         if any(
             c.type
             # a list's name opens the phrase, or a name before its kind of data ("the Foo
