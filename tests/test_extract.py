@@ -802,6 +802,21 @@ def test_tasks_in_a_list_of_domains_others_work_in_are_background():
     assert tasks_of(abstract) == ["traffic forecasting"]
 
 
+def test_training_a_kind_of_model_is_a_task():
+    # made-up: "a method for training X", "However, training X is hard": training the model is
+    # the problem, the model name inside it no reason to drop it; not when the noun phrase goes
+    # on ("training kernel Ridge Regressors": the model is longer than what is kept)
+    abstract = (
+        "Sensor chips are cheap. We present a new method for training tiny neural networks "
+        "with sparse gradients."
+    )
+    assert tasks_of(abstract) == ["training tiny neural networks"]
+    abstract = "Gliders are cheap. However, training GANs is hard. We fix the loss."
+    assert tasks_of(abstract) == ["training GANs"]
+    abstract = "Gliders are cheap. We give an algorithm for training kernel Ridge Regressors."
+    assert "training kernel" not in tasks_of(abstract)
+
+
 def test_a_noun_ending_in_ly_stays_inside_a_task_phrase():
     # made-up: "butterfly", "anomaly" are nouns, not adverbs like "efficiently"
     abstract = "Field photos are noisy. Our network improves butterfly classification on phones."

@@ -125,6 +125,15 @@ _INFINITIVE_TASK_RE = re.compile(
     r"\bto\s+(" + "|".join(sorted(W.infinitive_noun, key=len, reverse=True)) + r")\s+"
     r"(?:the\s+|an?\s+)?((?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*)"
 )
+# "a method for training GANs with discrete data", "However, training SNNs is hard": training a
+# kind of model is the problem
+_TRAINING_RE = re.compile(
+    r"(?:(?:^|(?<=[.!?]\s))(?:However,\s+)?|\b(?:methods?|algorithms?|approach(?:es)?|"
+    r"frameworks?|procedures?|schemes?|techniques?) for\s+(?:efficiently\s+)?)"
+    r"([Tt]raining)\s+((?:[A-Za-z][\w\-]*\s*){1,4})"
+)
+_TRAINING_PHRASE_RE = re.compile(r"[Tt]raining ")  # the model inside it is what is trained
+_ACRONYM_RE = re.compile(r"[A-Z][A-Za-z]*[A-Z]s?")
 _ING_HEAD_RE = re.compile(r"[a-z][a-z\-]+ing")
 _NEXT_WORD_RE = re.compile(r"\s*([A-Za-z(][\w\-:]*)")
 _SPACED_WORD_RE = re.compile(r"\S+")
@@ -319,6 +328,33 @@ def task_spans(
             nxt = _NEXT_WORD_RE.match(text, end)
             if text[end : end + 1] in ("'", "\u2019") or (nxt and nxt.group(1).lower() == "of"):
                 continue  # the object goes on: "maximizing the size [of X]", "feature''s"
+            add(m.start(1), end, text[m.start(1) : end], 1.0)
+    # "a method for training GANs with discrete data": training a kind of model
+    for m in _TRAINING_RE.finditer(text):
+        words = []
+        for w in m.group(2).split():
+            lw = w.lower()
+            if (
+                lw in W.np_boundary
+                or lw == "of"
+                or not (is_modifier(w) or is_head_noun(w) or _ACRONYM_RE.fullmatch(w))
+            ):
+                break
+            words.append(w)
+        if words and (words[-1].lower() in v.method_heads or _ACRONYM_RE.fullmatch(words[-1])):
+            end = text.find(words[-1], m.start(2)) + len(words[-1])
+            nxt = _NEXT_WORD_RE.match(text, end)
+            if text[end : end + 1] in ("-", "'", "\u2019") or (
+                nxt
+                and text[end : end + 1] == " "
+                and nxt.group(1).lower() not in W.np_boundary
+                and (
+                    is_modifier(nxt.group(1))
+                    or nxt.group(1).lower() in v.method_heads
+                    or nxt.group(1)[:1].isupper()
+                )
+            ):
+                continue  # the noun phrase goes on: "training regression Support Vector Machines"
             add(m.start(1), end, text[m.start(1) : end], 1.0)
     # "an approach to training networks to generate sequences": "sequence generation"
     for m in _INFINITIVE_TASK_RE.finditer(text):
@@ -632,7 +668,7 @@ def rank_tasks(
         if domain and not _OWN_WORK_RE.search(text, text.rfind(". ", 0, domain.start()) + 1, start):
             continue  # "success in domains such as A, B and C": others' work, the background
             # (but "our method benefits applications such as A": what the paper shows)
-        if any(
+        if not _TRAINING_PHRASE_RE.match(phrase) and any(
             c.type
             # a list's name opens the phrase, or a name before its kind of data ("the Foo
             # fine-grained classification datasets")
