@@ -817,6 +817,14 @@ def test_training_a_kind_of_model_is_a_task():
     assert "training kernel" not in tasks_of(abstract)
 
 
+def test_task_heads_of_papers_with_code_task_names():
+    # made-up: heads that many Papers with Code task names end in ("X counting", "X removal")
+    abstract = "Drones fly over the ice. Our network improves penguin counting from above."
+    assert tasks_of(abstract) == ["penguin counting"]
+    abstract = "Old scans fade. Our network improves stain removal in archive photos."
+    assert tasks_of(abstract) == ["stain removal"]
+
+
 def test_a_noun_ending_in_ly_stays_inside_a_task_phrase():
     # made-up: "butterfly", "anomaly" are nouns, not adverbs like "efficiently"
     abstract = "Field photos are noisy. Our network improves butterfly classification on phones."
