@@ -800,6 +800,17 @@ def test_tasks_in_a_list_of_domains_others_work_in_are_background():
         "our applications such as traffic forecasting."
     )
     assert tasks_of(abstract) == ["traffic forecasting"]
+    # and a list of tasks or problems others' work is known for; not one the sentence evaluates
+    abstract = (
+        "Graph networks had success on tasks such as traffic forecasting and road labeling. We "
+        "propose a faster message passing scheme."
+    )
+    assert tasks_of(abstract) == []
+    abstract = (
+        "Message passing is slow. Experiments on tasks such as traffic forecasting show a "
+        "faster scheme."
+    )
+    assert tasks_of(abstract) == ["traffic forecasting"]
 
 
 def test_training_a_kind_of_model_is_a_task():

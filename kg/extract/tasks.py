@@ -81,15 +81,16 @@ _EXAMPLE_BEFORE_RE = re.compile(
     r"\b(?:e\.g\.|for example|for instance),?\s+$"
 )
 _STATE_OF_ART_RE = re.compile(r"\bstate[\s\-]of[\s\-]the\b", re.IGNORECASE)
-# "in domains such as A, B and C", "in applications like A": where others' work is used, the
-# background of the paper, not its problem
+# "in domains such as A, B and C", "in applications like A", "success on tasks such as A": where
+# others' work is used, the background of the paper, not its problem
 _DOMAIN_LIST_BEFORE_RE = re.compile(
-    r"\b(?:domains?|fields?|areas?|applications?)\s+(?:such as|like|including)\s+[^.;:()]*$"
+    r"\b(?:domains?|fields?|areas?|applications?|tasks?|problems?)\s+"
+    r"(?:such as|like|including)\s+[^.;:()]*$"
 )
 # the paper's own work, or what it shows: "the method is demonstrated in applications such as A"
 _OWN_WORK_RE = re.compile(
     r"\b(?:[Ww]e|[Oo]ur|us|[Tt]his (?:paper|work)|"
-    r"(?:demonstrat|evaluat|experiment|validat|extend)\w*)\b"
+    r"(?:[Dd]emonstrat|[Ee]valuat|[Ee]xperiment|[Vv]alidat|[Ee]xtend)\w*)\b"
 )
 _MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
 # "a multi-agent reinforcement learning framework", "model-free RL (RL) methods": a learning
@@ -665,7 +666,12 @@ def rank_tasks(
         if _EXAMPLE_BEFORE_RE.search(text, max(0, start - 80), start):
             continue  # "circuits (e.g., object identification)": an example, not the task
         domain = _DOMAIN_LIST_BEFORE_RE.search(text, max(0, start - 100), start)
-        if domain and not _OWN_WORK_RE.search(text, text.rfind(". ", 0, domain.start()) + 1, start):
+        sent_end = text.find(". ", end)
+        if domain and not _OWN_WORK_RE.search(
+            text,
+            text.rfind(". ", 0, domain.start()) + 1,
+            len(text) if sent_end < 0 else sent_end,
+        ):
             continue  # "success in domains such as A, B and C": others' work, the background
             # (but "our method benefits applications such as A": what the paper shows)
         if not _TRAINING_PHRASE_RE.match(phrase) and any(
