@@ -811,6 +811,11 @@ def test_tasks_in_a_list_of_domains_others_work_in_are_background():
         "faster scheme."
     )
     assert tasks_of(abstract) == ["traffic forecasting"]
+    abstract = (
+        "Message passing is slow. The new scheme is fast, enabling tasks such as traffic "
+        "forecasting on phones."
+    )
+    assert tasks_of(abstract) == ["traffic forecasting"]
 
 
 def test_training_a_kind_of_model_is_a_task():

@@ -90,7 +90,7 @@ _DOMAIN_LIST_BEFORE_RE = re.compile(
 # the paper's own work, or what it shows: "the method is demonstrated in applications such as A"
 _OWN_WORK_RE = re.compile(
     r"\b(?:[Ww]e|[Oo]ur|us|[Tt]his (?:paper|work)|"
-    r"(?:[Dd]emonstrat|[Ee]valuat|[Ee]xperiment|[Vv]alidat|[Ee]xtend)\w*)\b"
+    r"(?:[Dd]emonstrat|[Ee]valuat|[Ee]xperiment|[Vv]alidat|[Ee]xtend|competitive|enabl)\w*)\b"
 )
 _MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
 # "a multi-agent reinforcement learning framework", "model-free RL (RL) methods": a learning
