@@ -21,7 +21,7 @@ from kg.extract.lists import (
 )
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, Sent
-from kg.extract.words import SO_CALLED_RE, Vocab, W, data_type, head
+from kg.extract.words import EXISTING_WORDS, SO_CALLED_RE, Vocab, W, data_type, head
 from kg.model import EntityType, Role
 
 BENCH_NAME_RE = re.compile(r"[a-z0-9\-](?:[Bb]ench|BENCH|Arena|Gym)(?:[\-\s]?v?\d[\w.]*)?$")
@@ -88,15 +88,11 @@ _PROPOSED_BEFORE_RE = re.compile(
 )
 # someone else's method between a proposal cue and its name: "we propose a framework to
 # analyze a popular algorithm, Sparse Subspace Clustering (SSC)"
-# words that say a method exists already (someone else's, not the paper's)
-_EXISTING_WORDS = (
-    r"popular|existing|classical|classic|standard|well-known|widely|conventional|traditional"
-)
-_OTHERS_RE = re.compile(r"\b(?:" + _EXISTING_WORDS + r"|analy[sz]e|study|studying)\b")
+_OTHERS_RE = re.compile(r"\b(?:" + EXISTING_WORDS + r"|analy[sz]e|study|studying)\b")
 # a cue of someone else's naming or proposing: "a recently proposed regularizer, named X",
 # "Recent work proposes X" (no "we"/"our" after the word that says the thing exists already)
 _OTHERS_CUE_RE = re.compile(
-    r"(?:^|\b(?:a|an|the)\s+)(?:" + _EXISTING_WORDS + r"|recent|recently|previous|"
+    r"(?:^|\b(?:a|an|the)\s+)(?:" + EXISTING_WORDS + r"|recent|recently|previous|"
     r"previously|earlier)\b(?:(?!\b(?:we|our)\b)[^.;:!?]){0,60}$",
     re.I,
 )  # (the word opens the sentence or the noun phrase: not "robust to previous errors, called")
@@ -182,7 +178,7 @@ _DEFINED_AS_RE = re.compile(
 # name, or the standing of something that exists ("PSRNNs (Downey et al.) are a state-of-the-art
 # approach for", "X is a popular model for")
 _SOMEONE_ELSES_RE = re.compile(
-    r"\bet al\b|\b(?:19|20)\d\d\b|\b(?:" + _EXISTING_WORDS + r"|state-of-the-art|common|commonly|"
+    r"\bet al\b|\b(?:19|20)\d\d\b|\b(?:" + EXISTING_WORDS + r"|state-of-the-art|common|commonly|"
     r"established|successful|powerful|prominent|leading|promising)\b"
 )
 _SENTENCE_END_RE = re.compile(r"[.!?]\s")

@@ -20,7 +20,7 @@ import re
 
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, overlapping
-from kg.extract.words import SO_CALLED_RE, Vocab, W, is_tech_modifier
+from kg.extract.words import EXISTING_WORDS, SO_CALLED_RE, Vocab, W, is_tech_modifier
 from kg.model import EntityType, Role
 
 _OWN_TYPES = (EntityType.METHOD, EntityType.DATASET, EntityType.BENCHMARK)
@@ -303,8 +303,7 @@ _CALL_END_RE = re.compile(r"(?:call|term|name|dub|coin)$")
 _OWN_LEAD_RE = re.compile(r"\b(?:new|novel|propos\w*|introduc\w*|design\w*|develop\w*|devis\w*)\b")
 # "a widely-used method called X", "A recent approach ... called X": someone else's name
 _EXISTING_LEAD_RE = re.compile(
-    r"\b(?:widely|popular|existing|classical|standard|well-known|conventional|traditional|"
-    r"recent|recently|(?:has|have)\s+been)\b"
+    r"\b(?:" + EXISTING_WORDS + r"|recent|recently|(?:has|have)\s+been)\b"
 )  # (and what "has been" used: "tackled by means of sampling schemes called racing algorithms")
 _WE_MADE_RE = re.compile(
     r"\b[Ww]e\s+(?:\w+\s+)?(?:propos|introduc|present|develop|design|devis|construct|build)"

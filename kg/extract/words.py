@@ -177,6 +177,11 @@ def _prefix_family(name: str) -> str | None:
 _WORD_BEFORE_RE = re.compile(r"(?<![\w\-])([A-Za-z][\w\-]*)\s$")
 _PAREN_SHORT_RE = re.compile(r"\([^()\s]{1,12}\)")
 #: a naming cue that says the name is a common one: "so-called X", "the so called 'X'"
+#: words that say a method exists already (someone else's, not the paper's), as a regex
+#: alternation: "a popular algorithm, X", "a widely-used method called X"
+EXISTING_WORDS = (
+    r"popular|existing|classical|classic|standard|well-known|widely|conventional|traditional"
+)
 SO_CALLED_RE = re.compile(r"\b[Ss]o[\s\-]called$")
 _BROKEN_WORD_RE = re.compile(r"(?:-|\(cid:\d+\))\s$")
 
