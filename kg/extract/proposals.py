@@ -311,10 +311,18 @@ _WE_MADE_RE = re.compile(
 _NOT_NAMED_ING = frozenset(["using", "including", "following", "being", "having", "making"])
 
 
+_SENTENCE_END_RE = re.compile(r"[.!?]\s")
+
+
+def _sentence_lead(text: str, ts: int) -> str:
+    """The words of ts's sentence before ts (at most 200 characters back)."""
+    return _SENTENCE_END_RE.split(text[max(0, ts - 200) : ts])[-1]
+
+
 def existing_lead(text: str, ts: int) -> bool:
     """The naming cue at ts names something that exists already: "a widely-used method called
     X" (not "we propose a variant of the classical k-d tree, called X": the variant is new)."""
-    lead = re.split(r"[.!?]\s", text[max(0, ts - 200) : ts])[-1]
+    lead = _sentence_lead(text, ts)
     return _EXISTING_LEAD_RE.search(lead[-60:]) is not None and _WE_MADE_RE.search(lead) is None
 
 
@@ -340,7 +348,7 @@ def named_phrase(text: str, ts: int, te: int) -> tuple[re.Match[str] | None, boo
         return m, own, True
     m = NAMED_NP_RE.match(text, start)
     if m is not None and m.group(0).lstrip().startswith(("a ", "an ")) and not we:
-        lead = re.split(r"[.!?]\s", text[max(0, ts - 200) : ts])[-1]
+        lead = _sentence_lead(text, ts)
         if not _OWN_LEAD_RE.search(lead):
             return None, own, False  # "called a X" after no word of making something new
     return m, own, False
