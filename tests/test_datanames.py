@@ -92,3 +92,19 @@ def test_a_later_mention_before_a_method_noun_keeps_a_defined_task():
         "QZ methods, such as the ensemble Kalman filter, rely on Gaussian assumptions."
     )
     assert found(text).get("QZ", ("",))[0] != "Method"
+
+
+def test_a_list_whose_typed_names_are_data_makes_its_other_items_data():
+    # a plain capitalised word beside a name its context made data
+    got = found("Experiments on Ombrila and tavoZujeKot verify the effectiveness of our method.")
+    assert got["Ombrila"][0] == "Dataset"
+    # a name-shaped word only its shape made a Method, beside one the model reads as data
+    got = found("Our detector lowers the error on Zebmo (applied to RAFEB-10 and Nizv-Ojuka).")
+    assert got["Nizv-Ojuka"][0] == "Dataset"
+    # languages and translation directions in a list of data are no data names
+    text = "Our model achieves state-of-the-art results on QuvTell-2 and {}."
+    assert found(text.format("Vortex"))["Vortex"][0] == "Dataset"
+    assert "English-Vietnamese" not in found(text.format("English-Vietnamese"))
+    # a capitalised word beside a method is no data
+    got = found("We compare Ombrila and tavoZujeKot, two new optimizers.")
+    assert got.get("Ombrila", ("",))[0] != "Dataset"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from kg.extract.spans import Candidate
-from kg.extract.words import Vocab
+from kg.extract.words import Vocab, W
 from kg.model import EntityType, Role
 
 #: Trigger char spans by kind ("propose", "data", "compare"), found by the PhraseMatcher.
@@ -101,6 +101,9 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
                 if c.hint and KIND[c.hint] in sure_kinds:
                     role = Role.USES if KIND[c.hint] == "method" else Role.EVALUATED_ON
                     c.type, c.role, c.confidence = c.hint, role, 0.6
+        said = {KIND[c.type] for c in group if c.type and not _by_shape(c)}
+        if said == {"data"} and "propose" not in group[0].cues:
+            data_items(group, plain)
         if len(group) < 2:
             continue
         first = group[0]
@@ -111,14 +114,6 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
                     c.type, c.role, c.confidence = first.type, first.role, first.confidence
             continue
         sure = [KIND[c.type] for c in group if c.sure and c.type]
-        if (
-            plain
-            and sure
-            and {KIND[c.type] for c in group if c.type} == {"data"}
-            and len(group) >= 2 * len(plain)
-        ):  # "on the CUB-200-2011, Oxford 102 Flowers and Leafsnap datasets": data too
-            for c in plain:
-                c.type, c.role, c.confidence = EntityType.DATASET, Role.EVALUATED_ON, 0.6
         known = set(sure)
         if len(known) != 1 or 2 * len(sure) < len(group):
             continue  # "CART, ID3, C4, MARS": one known name is no majority
@@ -130,6 +125,38 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
                 c.type, c.role = EntityType.METHOD, Role.USES
             else:
                 c.type, c.role = EntityType.DATASET, Role.EVALUATED_ON
+
+
+def _by_shape(c: Candidate) -> bool:
+    """A Method only by its shape: a name-shaped word nothing around it typed."""
+    return c.type is EntityType.METHOD and "shape" in c.cues and not (c.label or c.long)
+
+
+_PAIR_SPLIT_RE = re.compile(r"[\-\u2013/]|(?<=-)to(?=-)")
+
+
+def _languages(name: str) -> bool:
+    """A language or a pair of them ("English", "German-to-English"; not "En-De")."""
+    parts = [p for p in _PAIR_SPLIT_RE.split(name.lower()) if p]
+    return bool(parts) and all(p in W.languages for p in parts)
+
+
+def data_items(group: list[Candidate], plain: list[Candidate]) -> None:
+    """The other items of a list whose typed names are all data are data too: a capitalised
+    word nothing typed ("on the CUB-200-2011, Oxford 102 Flowers and Leafsnap datasets"; with
+    a name only its context made data, "Experiments on Foo and Bar-10", as many such names as
+    plain words) and a name-shaped word only its shape made a Method ("applied to Bar-10 and
+    Foo-Baz")."""
+    shaped = [c for c in group if _by_shape(c)]
+    data = len(group) - len(shaped)
+    plain = [c for c in plain if not _languages(c.text)]
+    if plain and data >= len(plain):
+        for c in plain:
+            c.type, c.role, c.confidence = EntityType.DATASET, Role.EVALUATED_ON, 0.6
+    if data >= len(shaped):
+        for c in shaped:
+            c.type, c.role, c.confidence = EntityType.DATASET, Role.EVALUATED_ON, 0.6
+            c.cues.discard("shape")
 
 
 def list_trigger(

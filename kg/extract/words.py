@@ -51,6 +51,7 @@ class Words:
     broad_method_heads: frozenset[str]
     role_words: frozenset[str]
     substrate_words: frozenset[str]
+    languages: frozenset[str]
     gerund_noun: Mapping[str, str]
     infinitive_noun: Mapping[str, str]
 
