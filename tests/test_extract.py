@@ -60,6 +60,16 @@ def test_schwartz_hearst_finds_the_shortest_long_form():
     assert text[ab.long_start : ab.long_end] == ab.long
 
 
+def test_a_long_form_does_not_open_with_a_function_word():
+    # "and" gives ARC its A by the shortest match; the name's own first word does
+    text = "Patterns found in the Abstraction and Reasoning Corpus (ARC) are hard."
+    [ab] = find_abbreviations(text)
+    assert ab.long == "Abstraction and Reasoning Corpus"
+    assert found(text)["ARC"][0] in ("Dataset", "Benchmark")
+    [ab] = find_abbreviations("We use a Bag of Words (BoW) model.")
+    assert ab.long == "Bag of Words"
+
+
 def test_abbreviation_digit_repeats_a_letter_and_reversed_order_works():
     assert best_long_form("T2PO", "Token- and Turn-level Policy Optimization") == 0
     [ab] = find_abbreviations("We propose GRACE (Graph Contrastive Embedding) for nodes.")

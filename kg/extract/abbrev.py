@@ -3,7 +3,8 @@
 A Simple Algorithm for Identifying Abbreviation Definitions in Biomedical Text: the short form is
 in parentheses (or the long form is, "AES (Adaptive Entropy Scheduling)"); the long form is the
 shortest run of words before it whose letters contain the short form's letters in order, the
-first one at the start of a word. Digits in the short form may stand for repetition (T2PO =
+first one at the start of a word that is no linking word ("Abstraction and Reasoning Corpus
+(ARC)", not "and Reasoning Corpus"). Digits in the short form may stand for repetition (T2PO =
 Token- and Turn-level Policy Optimization), so they are skipped when the long form has none.
 """
 
@@ -15,6 +16,10 @@ from dataclasses import dataclass
 _PAREN_RE = re.compile(r"\(([^()]{1,90})\)")
 _SHORT_RE = re.compile(r"[A-Za-z0-9\u0370-\u03ff][\w.+*\-\u2013\u0370-\u03ff]{0,14}")
 _WORD_RE = re.compile(r"\S+")
+# words that link a name's words and give none of its short form's first letter
+_LINK_WORDS = frozenset(
+    ["and", "of", "for", "the", "in", "on", "to", "with", "by", "at", "a", "an"]
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +64,13 @@ def best_long_form(short: str, long: str) -> int | None:
     return found
 
 
+def _function_word_at(lowered: str, i: int) -> bool:
+    """A function word starts at `i`: the first letter comes from a word further left
+    ("Abstraction and Reasoning Corpus (ARC)", not "and Reasoning Corpus")."""
+    m = _WORD_RE.match(lowered, i)
+    return m is not None and m.group() in _LINK_WORDS
+
+
 def _suffix_start(chars: list[str], long: str, lowered: str) -> int | None:
     """Schwartz & Hearst's match: `chars` in order from the end, the first at a word start."""
     if len(chars) < 2:
@@ -66,7 +78,11 @@ def _suffix_start(chars: list[str], long: str, lowered: str) -> int | None:
     s, i = len(chars) - 1, len(long) - 1
     while s >= 0:
         c = chars[s]
-        while i >= 0 and (lowered[i] != c or (s == 0 and i > 0 and long[i - 1].isalnum())):
+        while i >= 0 and (
+            lowered[i] != c
+            or (s == 0 and i > 0 and long[i - 1].isalnum())
+            or (s == 0 and _function_word_at(lowered, i))
+        ):
             i -= 1
         if i < 0:
             return None
