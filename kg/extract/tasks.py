@@ -1,106 +1,70 @@
 """Stage 3, tasks: the problems a paper addresses, as task phrases ranked by where and how
-they occur; the best few are kept.
-
-Candidates come from a task head with its modifiers ("semantic image segmentation"), a noun
-phrase before "problem/task", after "the problem/task of", the subject of "X is a fundamental
-problem", a gerund named by its noun ("estimating X" -> "X estimation"), "a phenomenon known as
-X", and a defined task abbreviation as head ("offline RL").
+they occur; the best few are kept. The candidates come from :mod:`kg.extract.taskspans`; here
+each is scored by its place (the opening sentences, the title), the cue before it ("a framework
+for X", "we evaluate on X") and the span model's votes, and the cues that make it background,
+a tool or a property drop it.
 """
 
 from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from kg.extract.abbrev import Abbreviation
 from kg.extract.context import EVAL_CUE_RE, USE_MODEL
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, Sent, overlaps
-from kg.extract.words import (
-    Vocab,
-    W,
-    head,
-    is_head_noun,
-    is_modifier,
-    is_task_word,
-    modifiers,
-    singular,
-    word_before,
-)
+from kg.extract.taskspans import NEXT_WORD_RE as _NEXT_WORD_RE
+from kg.extract.taskspans import TaskSpan, task_spans
+from kg.extract.words import Vocab, W, head, is_modifier, modifiers, singular, word_before
 from kg.model import EntityType, Role
 
-# anchored on the rare word, so the scan does not start a match at every word
-_PROBLEM_AFTER_RE = re.compile(r"(?<=[\w\-] )(?:problems?|tasks?)\b")
-_PROBLEM_OF_RE = re.compile(
-    r"\b(?:problems?|tasks?|settings?) of\s+(?:the\s+)?((?:[A-Za-z][\w\-]*\s*){1,4})"
-)
-_IS_A_PROBLEM_RE = re.compile(
-    r"\s*(?:The\s+|the\s+)?((?:[A-Za-z][\w\-]*\s+){0,5}[A-Za-z][\w\-]*)\s+(?:is|remains|has been)"
-    r"\s+(?:a|an|one of the)\s+(?:[a-z\-]+\s+){0,2}(?:problems?|tasks?|challenges?)\b"
-)
-# "Effective task planning is essential for ...", "Model compression is significant for ...":
-# the subject of a sentence that says it matters
-_IS_KEY_RE = re.compile(
-    r"\s*((?:[A-Za-z][\w\-]*\s+){0,5}[A-Za-z][\w\-]*)\s+(?:is|remains)\s+(?:\w+ly\s+)?"
-    r"(?:(?:a|an|the)\s+)?(?:most\s+)?(?:crucial|essential|key|critical|fundamental|central|vital|"
-    r"important|significant|indispensable)\b"
-)
-# a task head alone names the task when a method noun follows ("an unlearning framework")
-_LONE_HEAD_AFTER_RE = re.compile(r"\s+(?:frameworks?|methods?|approach(?:es)?|algorithms?)\b")
 # "is central to X", "crucial for X": X is what the task serves
 _PURPOSE_BEFORE_RE = re.compile(
     r"\b(?:central|crucial|critical|essential|important|vital|key|indispensable|necessary)"
     r"\s+(?:to|for)\s+(?:the\s+|many\s+)?$"
 )
-_ROBUST_TO_RE = re.compile(r"\brobustness (?:to|against) ((?:[A-Za-z][\w\-]*\s*){1,4})")
-# "speed and robustness to noise", "exhibits robustness to X": a property a claim lists
-_PROPERTY_LIST_BEFORE_RE = re.compile(
-    r"(?:,|\band|\bor|\bsuch as|\bterms of|\bespecially in|\b(?:exhibit|demonstrat|show)\w*)"
-    r"\s+(?:an?\s+|improved\s+|better\s+|higher\s+|strong\s+|the\s+)?$"
-)
-_METHOD_FOR_NP_RE = re.compile(
-    r"\b(?:framework|method|approach|algorithm|architecture|system|pipeline|technique)s?"
-    r" for\s+(?:the\s+)?((?:[A-Za-z][\w\-]*\s*){1,5})"
-)
-_HEAD_AS_MODIFIER_RE = re.compile(r"[\s\-]+(?:learning|functions?)\b")
-# "a phenomenon known as X": X names the problem
-_KNOWN_AS_RE = re.compile(
-    r"\b(?:phenomenon|phenomena|problems?|issues?|challenges?|effects?|pathology|failure mode)"
-    r",?\s+(?:commonly\s+|often\s+|also\s+|widely\s+)?(?:known as|called|termed|referred to as"
-    r"|dubbed)\s+(?:the\s+|an?\s+)?((?:[A-Za-z][\w\-]*\s*){1,5})"
-)
+
 # the paper's own proposal earlier in the sentence
 _OWN_PROPOSAL_RE = re.compile(
     r"\b(?:[Ww]e|paper|work) (?:propose|introduce|present|develop)[^.;]*$"
 )
+
 # an example: "(e.g., X", "(such as X, Y", "..., e.g. X"
 _EXAMPLE_BEFORE_RE = re.compile(
     r"\((?:e\.g\.|for example|for instance|such as)[^()]*$|"
     r"\b(?:e\.g\.|for example|for instance),?\s+$"
 )
+
 _STATE_OF_ART_RE = re.compile(r"\bstate[\s\-]of[\s\-]the\b", re.IGNORECASE)
+
 # "in domains such as A, B and C", "in applications like A", "success on tasks such as A": where
 # others' work is used, the background of the paper, not its problem
 _DOMAIN_LIST_BEFORE_RE = re.compile(
     r"\b(?:domains?|fields?|areas?|applications?|tasks?|problems?)\s+"
     r"(?:such as|like|including)\s+[^.;:()]*$"
 )
+
 # the paper's own work, or what it shows: "the method is demonstrated in applications such as A"
 _OWN_WORK_RE = re.compile(
     r"\b(?:[Ww]e|[Oo]ur|us|[Tt]his (?:paper|work)|"
     r"(?:[Dd]emonstrat|[Ee]valuat|[Ee]xperiment|[Vv]alidat|[Ee]xtend|competitive|enabl)\w*)\b"
 )
+
 _MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
+
 # "a multi-agent reinforcement learning framework", "model-free RL (RL) methods": a learning
 # paradigm named as the kind of a method is what the method uses, not the paper's problem
 _PARADIGM_HEAD_RE = re.compile(r"(?:\S+\s+)+(?:learning|RL)$")
+
 _OWN_KIND_BEFORE_RE = re.compile(
     r"\b(?:[Ww]e|paper|work|by)\s+(?:\w+\s+)?(?:propos|introduc|present|develop|deriv|stud|"
     r"describ)\w*\b[^.;]*$|(?:^|[.!?]\s+)(?:(?:[Mm]ost|[Mm]any|[Ee]xisting|[Cc]urrent|[Pp]rior|"
     r"[Pp]revious|[Ss]tandard|[Cc]onventional|[Tt]raditional|[Tt]ypical)\s+)?$"
 )
+
 # what a method uses (group 1; "through" only before a learning paradigm: "through
 # reinforcement learning", but "through a manipulation task" is where it is shown)
 _USED_BEFORE_RE = re.compile(
@@ -108,73 +72,43 @@ _USED_BEFORE_RE = re.compile(
     r"integrat(?:e|es|ed|ing)|combin(?:e|es|ed|ing)|pretraining with|trained with)|through)"
     r"\s+(?:the\s+|an?\s+)?$"
 )
+
 _METHOD_KIND_AFTER_RE = re.compile(
     r"(?:\s*\([^)]*\))?(?:-based\b|\s+(?:frameworks?|methods?|approach(?:es)?|algorithms?|"
     r"techniques?|paradigms?|pipelines?|models?|agents?|accelerators?)\b)"
 )
-_GERUND_TASK_RE = re.compile(
-    r"(?:(?:^|(?<=[.!?]\s))|\b(?:problems? of|tasks? of|focus(?:es)? on|study|studies|"
-    r"address|addresses|tackle|tackles|consider|considers)\s+)([A-Za-z]+ing)\s+(?:the\s+|an?\s+)?"
-    r"((?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*)"
-)
-# "the problem of teaching robots manipulation skills": a gerund no task noun names
-_GERUND_PROBLEM_RE = re.compile(
-    r"\b(?:problems?|tasks?|challenges?) of\s+([a-z]{3,}ing)\s+(?:the\s+|an?\s+)?"
-    r"((?:[A-Za-z][\w\-]*\s*){1,4})"
-)
-_INFINITIVE_TASK_RE = re.compile(
-    r"\bto\s+(" + "|".join(sorted(W.infinitive_noun, key=len, reverse=True)) + r")\s+"
-    r"(?:the\s+|an?\s+)?((?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*)"
-)
-# "a method for training GANs with discrete data", "However, training SNNs is hard": training a
-# kind of model is the problem
-_TRAINING_RE = re.compile(
-    r"(?:(?:^|(?<=[.!?]\s))(?:However,\s+)?|\b(?:methods?|algorithms?|approach(?:es)?|"
-    r"frameworks?|procedures?|schemes?|techniques?) for\s+(?:efficiently\s+)?)"
-    r"([Tt]raining)\s+((?:[A-Za-z][\w\-]*\s*){1,4})"
-)
+
 _TRAINING_PHRASE_RE = re.compile(r"[Tt]raining ")  # the model inside it is what is trained
-_ACRONYM_RE = re.compile(r"[A-Z][A-Za-z]*[A-Z]s?")
-_ING_HEAD_RE = re.compile(r"[a-z][a-z\-]+ing")
-_NEXT_WORD_RE = re.compile(r"\s*([A-Za-z(][\w\-:]*)")
-_SPACED_WORD_RE = re.compile(r"\S+")
-_WORD_CHARS_RE = re.compile(r"\w*")
+
 _TASK_NOUN_AFTER_RE = re.compile(
     r"\s*(?:\([^)]*\)\s*)?(?:tasks?|problems?|settings?|benchmarks?)\b"
 )
-# the separator before a list's conjunct: "A, B, and C tasks"
-_CONJ_BEFORE_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
-_LAST_WORD_RE = re.compile(r"(?<![\w\-])([A-Za-z][\w\-]*)$")
+
 _COMPONENT_BEFORE_RE = re.compile(r"\b(?:with|via|using|through|by)\s+$")
+
 _ADDRESS_BEFORE_RE = re.compile(
     r"\b(?:study|studies|address|tackle|for|of|on|toward|towards|in)\s+(?:the\s+)?$"
 )
+
 _METHOD_FOR_RE = re.compile(
     r"\b(?:framework|method|approach|algorithm|model|architecture|system|pipeline|"
     r"paradigm|technique|solution|strategy)s? for\s+(?:the\s+)?$"
 )
+
 # "the problem of X", "in the domain of X", "the application of X": the abstract frames X as
 # what it works on
 _FRAME_OF_RE = re.compile(
     r"\b(?:problems?|challenges?|tasks?|domains?|fields?|areas?|applications?) of\s+(?:the\s+)?$"
 )
+
 # "our planner reduces shelf collisions", "achieves fast glove segmentation": what a claim says
 # the work does
 _CLAIM_BEFORE_RE = re.compile(
     r"\b(?:improv|reduc|resolv|achiev|enabl|exhibit|demonstrat)(?:e|es|ed|ing|s)?\s+"
     r"(?:(?!of\b|to\b|on\b)[a-z][\w\-]*\s+){0,2}$"
 )
-# "two downstream tasks: A and B", "NLP problems, including A, B and C": a list the task noun
-# before it names as tasks
-_LIST_AFTER_TASK_NOUN_RE = re.compile(
-    r"\b(?:tasks|problems)\s*(?::|,?\s+(?:including|such as|namely|like)\b:?|,\s+e\.g\.,?)\s*"
-)
-_ITEM_SEP_RE = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+|as well as\s+)?|\s+(?:and|or|as well as)\s+)")
-_ENUM_RE = re.compile(r"\s*\(?(?:\d|[ivx]{1,3}|[a-e])\)\s*")
-_EVAL_LIST_BEFORE_RE = re.compile(r"(?:\b(?:on|across|including|such as)|,|\band)\s+(?:the\s+)?$")
 
-#: (start, end, phrase, bonus) of one task phrase candidate
-TaskSpan = tuple[int, int, str, float]
+_EVAL_LIST_BEFORE_RE = re.compile(r"(?:\b(?:on|across|including|such as)|,|\band)\s+(?:the\s+)?$")
 
 
 def _task_shaped(phrase: str) -> bool:
@@ -187,33 +121,6 @@ def _task_shaped(phrase: str) -> bool:
         or words[0] in W.task_verbs
         or (words[0].endswith("ing") and len(words) > 1 and words[0] not in W.noun_ing)
     )
-
-
-def _leading_words(
-    text: str, m: re.Match[str], keep: Callable[[str], bool]
-) -> tuple[list[str], int]:
-    """The words of ``m``'s group 1 up to the first one ``keep`` refuses, and where the last
-    kept word ends in ``text`` (its start when none is kept)."""
-    words, end = [], m.start(1)
-    for w in _SPACED_WORD_RE.finditer(text, m.start(1), m.end(1)):
-        if not keep(w.group()):
-            break
-        words.append(w.group())
-        end = w.end()
-    return words, end
-
-
-def _robust_word(w: str) -> bool:
-    """A word of what a method is robust to: "robustness to [label noise]"."""
-    lw = w.lower()
-    if lw in W.np_boundary or lw in W.task_stop or lw in W.task_verbs or lw == "of":
-        return False
-    return is_modifier(w) or is_head_noun(w)
-
-
-def _purpose_word(w: str) -> bool:
-    """A word of what a method is for: "a framework for [robot skill acquisition]"."""
-    return w.lower() not in W.np_boundary and w.lower() != "of" and is_modifier(w)
 
 
 #: what a Task span of the span model adds to the score of a task phrase inside it
@@ -247,310 +154,9 @@ def _whole_phrase(v: Vocab, text: str, start: int, end: int) -> bool:
     return True
 
 
-def task_spans(
-    v: Vocab, text: str, sents: Sequence[Sent], abbrevs: Sequence[Abbreviation]
-) -> list[TaskSpan]:
-    """Task phrase candidates (start, end, phrase, bonus) from the patterns of the module doc."""
-    spans: dict[tuple[int, int], tuple[str, float]] = {}
-
-    def add(start: int, end: int, phrase: str, bonus: float) -> None:
-        old = spans.get((start, end))
-        if old is None or old[1] < bonus:
-            spans[(start, end)] = (phrase, bonus)
-
-    for m in v.task_re.finditer(text):
-        if _HEAD_AS_MODIFIER_RE.match(text, m.end(1)):
-            continue  # "transfer learning", "transfer functions": the head is a modifier here
-        kept, start = modifiers(text, m.start())
-        if kept:
-            add(start, m.end(1), " ".join([*kept, m.group(1)]), 0.0)
-        elif m.group(1) in W.lone_heads and _LONE_HEAD_AFTER_RE.match(text, m.end(1)):
-            add(m.start(1), m.end(1), m.group(1), 0.0)  # "a novel unlearning framework"
-    # "the off-policy evaluation problem": the head is any noun right before
-    for p in _PROBLEM_AFTER_RE.finditer(text):
-        before = word_before(text, p.start())
-        if before is None:
-            continue
-        word = before.group(1)
-        if (
-            not is_modifier(word)
-            or word.lower() in W.problem_head_stop
-            or word.lower().endswith(W.adjective_endings)
-        ):
-            continue
-        kept, start = modifiers(text, before.start(1))
-        if kept:
-            add(start, before.end(1), " ".join([*kept, word]), 0.0)
-        _conjuncts_before(v, text, start, before.end(1), " ".join([*kept, word]), add)
-    # "the problem of rank aggregation", "the task of semantic labeling"
-    for m in _PROBLEM_OF_RE.finditer(text):
-        words: list[str] = []
-        start = m.start(1)
-        for w in m.group(1).split():
-            if not words and w.lower() in W.task_stop and w.lower() not in W.problem_of_stop:
-                start = text.index(w, start) + len(w) + 1  # "the task of generalizable [...]"
-                continue
-            if words and _ING_HEAD_RE.fullmatch(w) and w.lower() not in W.not_task_gerunds:
-                words.append(w)  # "the task of paper cutting using scissors"
-                break
-            if not is_modifier(w) or w.lower() in W.problem_of_stop:
-                break
-            words.append(w)
-        if not words or words[0].lower() in W.gerund_noun or any(w.endswith("-") for w in words):
-            continue  # "the problem of clustering image patches": the gerund pattern's
-        phrase = " ".join(words)
-        nxt = _NEXT_WORD_RE.match(text[start + len(phrase) :])
-        if nxt and nxt.group(1).lower() not in W.np_boundary | {"of"}:
-            continue  # the noun phrase goes on
-        if len(words) >= 2 or "-" in words[0]:
-            add(start, start + len(phrase), phrase, 1.0)
-    # "Estimating heterogeneous treatment effects is central to ...", "the problem of
-    # estimating X", "we study learning X": the gerund's noun names the task
-    for m in _GERUND_TASK_RE.finditer(text):
-        noun = W.gerund_noun.get(m.group(1).lower())
-        if noun is not None:
-            _verb_object(text, m, noun, 1.0, add)
-    # "the problem of teaching humanoid robots manipulation skills": the clause itself
-    for m in _GERUND_PROBLEM_RE.finditer(text):
-        verb = m.group(1)
-        if verb in W.gerund_noun or verb in W.noun_ing or verb in W.not_task_gerunds:
-            continue  # named by its noun above, a noun ("planning X"), or no task
-        words = []
-        for w in m.group(2).split():
-            if (
-                w.lower() in W.np_boundary
-                or w.lower() == "of"
-                or not (is_modifier(w) or is_head_noun(w))
-            ):
-                break
-            words.append(w)
-        if words:
-            end = text.find(words[-1], m.start(2)) + len(words[-1])
-            nxt = _NEXT_WORD_RE.match(text, end)
-            if text[end : end + 1] in ("'", "\u2019") or (nxt and nxt.group(1).lower() == "of"):
-                continue  # the object goes on: "maximizing the size [of X]", "feature''s"
-            add(m.start(1), end, text[m.start(1) : end], 1.0)
-    # "a method for training GANs with discrete data": training a kind of model
-    for m in _TRAINING_RE.finditer(text):
-        words = []
-        for w in m.group(2).split():
-            lw = w.lower()
-            if (
-                lw in W.np_boundary
-                or lw == "of"
-                or not (is_modifier(w) or is_head_noun(w) or _ACRONYM_RE.fullmatch(w))
-            ):
-                break
-            words.append(w)
-        if words and (words[-1].lower() in v.method_heads or _ACRONYM_RE.fullmatch(words[-1])):
-            end = text.find(words[-1], m.start(2)) + len(words[-1])
-            nxt = _NEXT_WORD_RE.match(text, end)
-            if text[end : end + 1] in ("-", "'", "\u2019") or (
-                nxt
-                and text[end : end + 1] == " "
-                and nxt.group(1).lower() not in W.np_boundary
-                and (
-                    is_modifier(nxt.group(1))
-                    or nxt.group(1).lower() in v.method_heads
-                    or nxt.group(1)[:1].isupper()
-                )
-            ):
-                continue  # the noun phrase goes on: "training regression Support Vector Machines"
-            add(m.start(1), end, text[m.start(1) : end], 1.0)
-    # "an approach to training networks to generate sequences": "sequence generation"
-    for m in _INFINITIVE_TASK_RE.finditer(text):
-        _verb_object(text, m, W.infinitive_noun[m.group(1).lower()], 0.5, add)
-    # "a phenomenon known as mode collapse", "a problem called catastrophic forgetting"
-    for m in _KNOWN_AS_RE.finditer(text):
-        words = []
-        for w in m.group(1).split():
-            lw = w.lower()
-            if lw in W.np_boundary or lw in W.task_stop or lw in W.task_verbs or lw == "of":
-                break
-            if not w.islower() or not is_task_word(w):
-                words = []
-                break
-            words.append(w)
-        if 1 <= len(words) <= 4:
-            phrase = " ".join(words)
-            add(m.start(1), m.start(1) + len(phrase), phrase, 1.0)
-    # "Matrix completion is a fundamental problem in ..."
-    for sent in sents:
-        subject = _IS_A_PROBLEM_RE.match(text, sent.start_char, sent.end_char)
-        if subject:
-            phrase = subject.group(1)
-            words = phrase.split()
-            if (
-                all(is_modifier(w) or w == "of" for w in words[:-1])
-                and (is_modifier(words[-1]) or is_head_noun(words[-1]))
-                and words[0] != "of"
-            ):
-                add(subject.start(1), subject.end(1), phrase, 1.5)
-    for sent in sents[:2]:  # in the opening, not a step of the method later on
-        subject = _IS_KEY_RE.match(text, sent.start_char, sent.end_char)
-        if subject is None:
-            continue
-        words = subject.group(1).split()
-        np_words: list[str] = []
-        for w in reversed(words):  # the noun phrase that ends the subject
-            head_word = is_head_noun(w) or _ING_HEAD_RE.fullmatch(w.lower())
-            if not (is_modifier(w) or (not np_words and head_word)):
-                break
-            np_words.insert(0, w)
-        lead = [w.lower() for w in words[: len(words) - len(np_words)]]
-        if len(np_words) >= 2 and all(w in W.task_stop or w in ("and", "the") for w in lead):
-            end = subject.end(1)
-            add(end - len(" ".join(np_words)), end, " ".join(np_words), 1.0)
-    # "robustness to label noise": the property is the topic, named with what it is against
-    for m in _ROBUST_TO_RE.finditer(text):
-        if _PROPERTY_LIST_BEFORE_RE.search(text, max(0, m.start() - 40), m.start()):
-            continue  # a property the method has, not the problem
-        words, end = _leading_words(text, m, _robust_word)
-        if words:
-            add(m.start(), end, text[m.start() : end], 0.5)
-    # "a framework for robot skill acquisition": what the method is for, whatever its head
-    for m in _METHOD_FOR_NP_RE.finditer(text):
-        words, end = _leading_words(text, m, _purpose_word)
-        if (
-            len(words) < 2
-            or _ING_HEAD_RE.fullmatch(words[0].lower())
-            or words[-1].lower() in W.problem_head_stop | {"research", "applications", "purposes"}
-        ):
-            continue  # "for learning X": a clause; "for robotics research": no problem
-        nxt = _NEXT_WORD_RE.match(text, end)
-        if text[end : end + 1] in ("-", "'", "\u2019") or (
-            nxt and nxt.group(1).lower() not in W.np_boundary
-        ):
-            continue  # the noun phrase goes on
-        add(m.start(1), end, text[m.start(1) : end], 0.0)
-    for m in _LIST_AFTER_TASK_NOUN_RE.finditer(text):
-        _items_after(v, text, m.end(), add)
-    # "offline RL" when "reinforcement learning (RL)" is defined here
-    for ab in abbrevs:
-        if head(ab.long) not in v.task_heads or not ab.short.isupper():
-            continue
-        for m in re.finditer(r"(?<![\w\-(])" + re.escape(ab.short) + r"\b", text):
-            kept, start = modifiers(text, m.start())
-            if kept and m.start() != ab.short_start:
-                add(start, m.end(), " ".join([*kept, ab.short]), 0.0)
-    return [(s, e, phrase, bonus) for (s, e), (phrase, bonus) in spans.items()]
-
-
-def _list_item(word: str) -> bool:
-    """One word that may name a task in a list of them: a noun modifier or a gerund
-    ("grasping, manipulation, and locomotion tasks")."""
-    lw = word.lower()
-    if lw in W.problem_head_stop or lw.endswith(W.adjective_endings):
-        return False
-    return is_modifier(word) or (
-        bool(_ING_HEAD_RE.fullmatch(lw)) and lw not in W.not_task_gerunds and lw not in W.task_stop
-    )
-
-
-def _conjuncts_before(
-    v: Vocab, text: str, start: int, end: int, last: str, add: Callable[..., None]
-) -> None:
-    """A list "A, B, and C tasks": each conjunct is a task as C is, one word only when it is
-    a task head or a gerund in lower case ("on stacking, sorting and shelf stocking tasks"); the
-    conjuncts rank after the phrases that name the task by a stronger cue."""
-
-    def one_word_task(w: str) -> bool:
-        lw = w.lower()
-        return w.islower() and (lw in v.task_heads or bool(_ING_HEAD_RE.fullmatch(lw)))
-
-    items: list[tuple[int, int, str]] = []
-    pos = start
-    while len(items) < 5:
-        sep = _CONJ_BEFORE_RE.search(text, max(0, pos - 8), pos)
-        if sep is None:
-            break
-        w = _LAST_WORD_RE.search(text, max(0, sep.start() - 40), sep.start())
-        if w is None or not _list_item(w.group(1)):
-            break
-        kept, s = modifiers(text, w.start(1))
-        if not kept and not one_word_task(w.group(1)):
-            break
-        items.append((s, w.end(1), " ".join([*kept, w.group(1)])))
-        pos = s
-    if not items:
-        return
-    if " " not in last and _list_item(last) and one_word_task(last):
-        add(start, end, last, 0.0)  # the task noun after it scores it
-    for s, e, phrase in items:
-        add(s, e, phrase, 0.75)
-
-
-def _items_after(v: Vocab, text: str, pos: int, add: Callable[..., None]) -> None:
-    """The items of a list a task noun opens ("tasks: A and B", "problems, including A, B and
-    C"), each a noun phrase of task words, one word only when it is a task head or a gerund in
-    lower case; the list ends at the first item that is no such phrase."""
-    for _ in range(6):
-        enum = _ENUM_RE.match(text, pos)
-        if enum:
-            pos = enum.end()
-        words: list[tuple[int, int, str]] = []
-        for w in re.finditer(r"\s*([A-Za-z][\w\-]*)", text[pos : pos + 80]):
-            if w.start() != (words[-1][1] - pos if words else 0):
-                break
-            word, lw = w.group(1), w.group(1).lower()
-            if lw in W.np_boundary or lw in ("and", "or", "of"):
-                break
-            ok = (
-                is_modifier(word)
-                or is_head_noun(word)
-                or (bool(_ING_HEAD_RE.fullmatch(lw)) and lw not in W.not_task_gerunds)
-            )
-            if not ok or lw in W.task_stop or lw in W.task_verbs:
-                break
-            words.append((pos + w.start(1), pos + w.end(1), word))
-        if not words:
-            return
-        s, e = words[0][0], words[-1][1]
-        phrase = text[s:e]
-        lw = phrase.lower()
-        if " " not in phrase and not (
-            phrase.islower() and (lw in v.task_heads or _ING_HEAD_RE.fullmatch(lw))
-        ):
-            return
-        if _ING_HEAD_RE.fullmatch(words[0][2].lower()) and len(words) > 1:
-            return  # "predicting the X": a clause, not a noun phrase
-        if re.match(r"\s+of\b", text[e : e + 4]):
-            return  # the noun phrase goes on: "manipulation [of rigid objects]"
-        nxt = _ITEM_SEP_RE.match(text, e)
-        add(s, e, phrase, 0.75)
-        if nxt is None or not nxt.group(0).strip():
-            return
-        pos = nxt.end()
-
-
-def _verb_object(
-    text: str, m: re.Match[str], noun: str, bonus: float, add: Callable[..., None]
-) -> None:
-    """The task a verb (group 1) names with its object (group 2): "estimating treatment
-    effects" / "to estimate treatment effects" -> "treatment effect estimation"."""
-    words = []
-    for w in m.group(2).split():
-        if w.lower() in W.task_stop or w.lower() in W.task_verbs:
-            break
-        if not is_modifier(w):
-            if is_head_noun(w):
-                words.append(singular(w))
-            break
-        words.append(w)
-    if not words or any(len(w) < 2 or w.endswith("-") for w in words):
-        return
-    last = _WORD_CHARS_RE.match(text, text.find(words[-1][:-1], m.start(2)))
-    end = last.end() if last else m.end(2)
-    nxt = _NEXT_WORD_RE.match(text[end : end + 30])
-    if text[end : end + 1] in ("'", "\u2019") or (
-        nxt and nxt.group(1).lower() not in W.np_boundary
-    ):
-        return  # the noun phrase goes on: "learning [node] embeddings"
-    add(m.start(1), end, " ".join([*words, noun]), bonus)
-
-
 #: what the title's naming a phrase adds to its score: the title names the paper's problem
 TITLE_BONUS = 0.75
+
 _FUNCTION_WORDS = frozenset(["a", "an", "and", "for", "in", "of", "on", "the", "to", "via", "with"])
 
 
