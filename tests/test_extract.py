@@ -936,6 +936,15 @@ def test_a_repeated_task_is_scored_by_its_best_mention():
             "global minima.",
             "learning",
         ),
+        (  # CoRL 2022 (population): robot learning is the field, the setting, no task
+            "Robot learning provides a number of ways to teach robots simple skills.",
+            "Robot learning",
+        ),
+        (  # CoRL 2023 (population): policy learning is what every RL paper does
+            "Practical Imitation Learning (IL) systems rely on large human demonstration datasets "
+            "for successful policy learning.",
+            "policy learning",
+        ),
         (  # paperlists (ICML 2017): "we propose X ... via/with/using Y": Y is a component
             "To tackle the challenges of extensive communication costs when handling massive "
             "high-dimensional and distributed data, we propose an efficient and accurate "
@@ -977,6 +986,12 @@ def test_a_repeated_task_is_scored_by_its_best_mention():
 )  # fmt: skip
 def test_task_phrases_stop_at_verbs_adjectives_and_broken_words(abstract, wrong):
     assert wrong not in tasks_of(abstract)
+
+
+def test_a_flavour_of_a_broad_area_is_a_task():
+    # the bare "policy learning" is a field (words.json task_fields); a flavour is a task
+    tasks = tasks_of("We study goal-conditioned policy learning from offline data.")
+    assert tasks[:1] == ["goal-conditioned policy learning"]
 
 
 # --- proposals in other words ----------------------------------------------------------------

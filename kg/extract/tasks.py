@@ -157,6 +157,8 @@ def _whole_phrase(v: Vocab, text: str, start: int, end: int) -> bool:
 #: what the title's naming a phrase adds to its score: the title names the paper's problem
 TITLE_BONUS = 0.75
 
+#: broad areas named with a task head, the setting as the learning paradigms of v.fields are
+_TASK_FIELDS = frozenset(name_key(w) for w in W.task_fields)
 _FUNCTION_WORDS = frozenset(["a", "an", "and", "for", "in", "of", "on", "the", "to", "via", "with"])
 
 
@@ -296,8 +298,10 @@ def rank_tasks(
         ):
             continue
         key = phrase.lower()
-        if name_key(phrase) in v.generic or name_key(_bare(phrase)) in v.fields:
-            continue  # a bare field ("deep reinforcement learning") is the setting, no task
+        bare = name_key(_bare(phrase))
+        if name_key(phrase) in v.generic or bare in v.fields or bare in _TASK_FIELDS:
+            continue  # a bare field ("deep reinforcement learning", "robot learning") is the
+            # setting, no task
         score = 0.0
         if start < first_end:
             score += 1.5

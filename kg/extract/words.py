@@ -52,6 +52,7 @@ class Words:
     role_words: frozenset[str]
     substrate_words: frozenset[str]
     languages: frozenset[str]
+    task_fields: frozenset[str]
     gerund_noun: Mapping[str, str]
     infinitive_noun: Mapping[str, str]
 
