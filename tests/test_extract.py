@@ -797,6 +797,34 @@ def test_what_a_framework_is_for_is_a_task_whatever_its_head():
     assert tasks_of(abstract) == []
 
 
+@pytest.mark.parametrize(
+    "abstract, listed",
+    [
+        (  # ICLR 2018 (population): a comma before "including"
+            "Neural program embeddings have shown much promise recently for a variety of program "
+            "analysis tasks, including program synthesis, program repair, code completion, and "
+            "fault localization. We propose a new embedding.",
+            "program repair",
+        ),
+        (  # NeurIPS 2014 (population): "settings such as"
+            "The success of machine learning has led to numerous attempts to apply it in "
+            "adversarial settings such as spam and malware detection. We propose a new attack.",
+            "malware detection",
+        ),
+    ],
+)
+def test_a_list_after_a_comma_or_settings_is_background(abstract, listed):
+    assert listed not in tasks_of(abstract)
+
+
+def test_a_list_after_a_comma_the_paper_evaluates_stays():
+    abstract = (
+        "Message passing is slow. We evaluate our scheme on several tasks, including traffic "
+        "forecasting and road labeling."
+    )
+    assert "traffic forecasting" in tasks_of(abstract)
+
+
 def test_tasks_in_a_list_of_domains_others_work_in_are_background():
     # made-up: "in domains such as A and B" after others' success is the setting, no task; a
     # list of applications the paper's own method serves ("our", "we", "us") stays

@@ -40,10 +40,11 @@ _EXAMPLE_BEFORE_RE = re.compile(
 
 _STATE_OF_ART_RE = re.compile(r"\bstate[\s\-]of[\s\-]the\b", re.IGNORECASE)
 
-# "in domains such as A, B and C", "in applications like A", "success on tasks such as A": where
-# others' work is used, the background of the paper, not its problem
+# "in domains such as A, B and C", "in applications like A", "success on tasks such as A",
+# "program analysis tasks, including A", "in adversarial settings such as A": where others' work
+# is used, the background of the paper, not its problem
 _DOMAIN_LIST_BEFORE_RE = re.compile(
-    r"\b(?:domains?|fields?|areas?|applications?|tasks?|problems?)\s+"
+    r"\b(?:domains?|fields?|areas?|applications?|tasks?|problems?|settings?|scenarios?)\s*,?\s+"
     r"(?:such as|like|including)\s+[^.;:()]*$"
 )
 
