@@ -48,6 +48,28 @@ def test_names_beside_a_description_are_not_always_proposed(abstract, name):
     assert not any(name in n for n in proposed(abstract)), found(abstract)
 
 
+@pytest.mark.parametrize(
+    ("abstract", "name", "role"),
+    [
+        # without "novel"/"new": we make the described thing and its name ends the appositive
+        ("We develop a fast streaming algorithm for set cover, QuorlCover, that summarises "
+         "data in one pass.", "QuorlCover", "proposed"),
+        ("In this paper, we propose a domain-scalable generator, i.e., QuorlGAN for joint "
+         "distribution matching.", "QuorlGAN", "proposed"),
+        ("We propose a hybrid approach \u2013 the Braided Quorl Network (BQN), which combines "
+         "features with a linear solver.", "BQN", "proposed"),
+        # not when we only study the thing, or the appositive lists examples of others'
+        ("We study a fast streaming algorithm for set cover, QuorlCover, that summarises "
+         "data in one pass.", "QuorlCover", "uses"),
+        ("We propose a pruning method for deep networks such as ResNets, QuorlNet, and "
+         "show gains.", "QuorlNet", "uses"),
+    ],
+)  # fmt: skip
+def test_name_set_off_after_what_we_make_is_proposed(abstract, name, role):
+    got = found(abstract)
+    assert got[name][1] == role, got
+
+
 def test_the_name_a_title_opens_with_is_proposed():
     abstract = (
         "Grasping soft fruit is hard. We build a low-cost gripper interface with a camera. "

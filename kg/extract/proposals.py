@@ -35,6 +35,25 @@ _APPOSITION_GAP_RE = re.compile(
     r"existing|popular|standard|classical|conventional|traditional|previous|prior)\b)"
     r"[^.;:!?,])*,\s+(?:the\s+)?" + _MARKUP + _OPEN_QUOTES
 )
+# the same without "novel"/"new" when we make the thing and the name ends the appositive: "we
+# develop a fast distributed algorithm for submodular cover, FASTCOVER, that ...", "we propose a
+# domain-scalable DGM, i.e., MMI-ALI for ...", "we propose a hybrid approach – the Least Squares
+# Deep Q-Network (LS-DQN), which"
+_WE_APPOSITION_GAP_RE = re.compile(
+    r"\s+(?:a|an)\s+"
+    r"(?:(?!\b(?:that|which|whose|than|over|outperforms?|outperforming|compared|unlike|versus|vs|"
+    r"existing|popular|standard|classical|conventional|traditional|previous|prior|such|"
+    r"including|like|e\.g)\b)"
+    r"[^.;:!?,()\u2013\u2014])*(?:,|\s[\u2013\u2014-]-?|\u2014)\s*(?:(?:i\.e\.|namely),?\s+)?"
+    r"(?:the\s+)?" + _MARKUP + _OPEN_QUOTES
+)
+_WE_MAKE_CUE_RE = re.compile(
+    r"(?:[Ww]e|[Tt]his\s+(?:paper|work))\s+(?:\w+\s+)?"
+    r"(?:propos|introduc|present|develop|design|devis|construct|build)"
+)
+_APPOSITION_END_RE = re.compile(
+    r"\)?\s*(?:[,;.:]|\((?!\s*[A-Z][a-z]+ et al)|(?:that|which|for|to)\b)"
+)
 # the sentence's subject before the name: "An effective and efficient ", "The new "
 _SUBJECT_LEAD_RE = re.compile(
     r"\s*(?:[A-Z][a-z]+,\s*)?(?:a|an|the)\s+(?:(?:[a-z][\w\-]*|and)\s+){0,4}", re.I
@@ -60,6 +79,11 @@ def _opening(c: Candidate, sent_starts: list[int]) -> tuple[int, int]:
     return (sent_starts[i - 1] if i else 0), anchor
 
 
+def _end_of(c: Candidate) -> int:
+    """Where the candidate ends with a long form written after it ("LF (Long Form)")."""
+    return c.long_span[1] if c.long_span and c.long_span[0] > c.start else c.end
+
+
 def _unknown_name(c: Candidate, strength: str = "strong") -> bool:
     return (
         c.type in _OWN_TYPES
@@ -76,7 +100,10 @@ def named_in_apposition(
     "This paper presents a novel variant of hierarchical hidden Markov models (HMMs), the
     multiscale hidden Markov model (MSHMM), and ..." proposes MSHMM, not HMMs. The description
     must say "novel" or "new" and hold no clause ("that", "than", "outperforms") and no
-    sentence or list punctuation, so the name is the thing described. A known name in the
+    sentence or list punctuation, so the name is the thing described. Without "novel" or "new"
+    the cue must be ours ("we develop", "this paper presents"), the description hold no example
+    list ("such as"), and the name end its appositive ("we develop a fast algorithm for
+    submodular cover, FASTCOVER, that"; also after "i.e.," or a dash). A known name in the
     description is the kind of the new thing, not the proposal: "we introduce a novel GAN,
     FooGAN" proposes FooGAN and uses GAN."""
     for c in cands:
@@ -84,7 +111,18 @@ def named_in_apposition(
             continue
         s0, anchor = _opening(c, sent_starts)
         for ts, te in propose:
-            if s0 <= ts and te <= anchor and _APPOSITION_GAP_RE.fullmatch(text, te, anchor):
+            if (
+                s0 <= ts
+                and te <= anchor
+                and (
+                    _APPOSITION_GAP_RE.fullmatch(text, te, anchor)
+                    or (
+                        _WE_MAKE_CUE_RE.match(text, ts)
+                        and _WE_APPOSITION_GAP_RE.fullmatch(text, te, anchor)
+                        and _APPOSITION_END_RE.match(text, _end_of(c))
+                    )
+                )
+            ):
                 before = [o for o in cands if o.role is Role.PROPOSED and te <= o.start < anchor]
                 if all(o.label is not None and o.long is None for o in before):
                     for o in before:
