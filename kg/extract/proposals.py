@@ -27,12 +27,16 @@ _OWN_TYPES = (EntityType.METHOD, EntityType.DATASET, EntityType.BENCHMARK)
 # emphasis markup an abstract may keep around a name: "{\em foo bar} (FB)", "\emph{foo}"
 _MARKUP = r"(?:\{\\(?:em|it|bf)\s+|\\(?:emph|textit|textbf)\{)?"
 _OPEN_QUOTES = r"[\"'`\u201c\u2018]*"
+# words that open a clause or say the thing exists already: no appositive names it after them
+_CLAUSE_WORDS = (
+    r"that|which|whose|than|over|outperforms?|outperforming|compared|unlike|versus|vs|"
+    r"existing|popular|standard|classical|conventional|traditional|previous|prior"
+)
 # "we present a novel variant of hierarchical HMMs, the ": the description of a new thing, then a
 # comma and the name (no clause between: not "a new method that beats the baseline, the X")
 _APPOSITION_GAP_RE = re.compile(
     r"\s+(?:a|an)\s+(?:[a-z][\w\-]*\s+)?(?:novel|new)\s+"
-    r"(?:(?!(?:that|which|whose|than|over|outperforms?|outperforming|compared|unlike|versus|vs|"
-    r"existing|popular|standard|classical|conventional|traditional|previous|prior)\b)"
+    r"(?:(?!\b(?:" + _CLAUSE_WORDS + r")\b)"
     r"[^.;:!?,])*,\s+(?:the\s+)?" + _MARKUP + _OPEN_QUOTES
 )
 # the same without "novel"/"new" when we make the thing and the name ends the appositive: "we
@@ -41,9 +45,7 @@ _APPOSITION_GAP_RE = re.compile(
 # Deep Q-Network (LS-DQN), which"
 _WE_APPOSITION_GAP_RE = re.compile(
     r"\s+(?:a|an)\s+"
-    r"(?:(?!\b(?:that|which|whose|than|over|outperforms?|outperforming|compared|unlike|versus|vs|"
-    r"existing|popular|standard|classical|conventional|traditional|previous|prior|such|"
-    r"including|like|e\.g)\b)"
+    r"(?:(?!\b(?:" + _CLAUSE_WORDS + r"|such|including|like|e\.g)\b)"
     r"[^.;:!?,()\u2013\u2014])*(?:,|\s[\u2013\u2014-]-?|\u2014)\s*(?:(?:i\.e\.|namely),?\s+)?"
     r"(?:the\s+)?" + _MARKUP + _OPEN_QUOTES
 )
