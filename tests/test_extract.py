@@ -2524,3 +2524,38 @@ def test_a_one_word_family_stays_itself_before_a_noun_that_is_not_its_kind():
 )  # fmt: skip
 def test_compared_phrases_leave_out_roles_and_substrates(abstract, wrong):
     assert wrong not in found(abstract)
+
+
+# --- issue 9 round 16 (method16): a lone acronym the sentence makes a method (lone.py) ------
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # a method noun right after it, or after one lower-case word
+        ("The bound is tight because the corresponding ZQ relaxation solves the program.", "ZQ"),
+        ("We compare the exact KWB learning algorithm with mean field theory.", "KWB"),
+        # a list it shares with a known method
+        ("In particular, we analyze non-convex versions of SVRG, ZORBA and SARAH.", "ZORBA"),
+        # a list opened by a kind of method
+        ("The model builds on recurrent cells such as ZKMTs: they keep long memories.", "ZKMTs"),
+        ("The TCN outperforms baseline recurrent methods (ZKWs, QMTs, and vanilla RNNs).", "ZKWs"),
+    ],
+)  # fmt: skip
+def test_a_lone_acronym_that_the_sentence_makes_a_method_is_kept(abstract, name):
+    assert found(abstract)[name] == ("Method", "uses")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "wrong"),
+    [
+        # nothing around it, data or things listed after a kind of data, a field, a numeral
+        ("Sketches track frequencies of data such as ZKLs, IP addresses, and n-grams.", "ZKLs"),
+        ("We trained the model on a single ZKW board for three days.", "ZKW"),
+        ("Current IRL techniques rely on user-supplied features.", "IRL"),
+        ("The mixed ML-RL objective is optimized with policy gradients.", "ML-RL"),
+        ("We have trained networks of E - II units with short-range connections.", "II"),
+    ],
+)  # fmt: skip
+def test_a_lone_acronym_with_nothing_that_makes_it_a_method_stays_dropped(abstract, wrong):
+    assert wrong not in found(abstract)

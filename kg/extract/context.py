@@ -19,6 +19,7 @@ from kg.extract.lists import (
     listed_with_a_name,
     listed_with_data,
 )
+from kg.extract.lone import lone_is_method
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, Sent
 from kg.extract.words import EXISTING_WORDS, SO_CALLED_RE, Vocab, W, data_type, head
@@ -569,6 +570,7 @@ def decide(
         and _ALL_CAPS_RE.fullmatch(c.text)
         and not listed_with_a_name(c, text, cands)
         and not _model_says_name(c, USE_MODEL["lone"])
+        and not lone_is_method(c, text, s0, s1, cands)
     ) or (name_key(c.text) in local and not (c.label or c.cues or data_ctx)):
         return  # a lone all-capital word with nothing around it: too often a local shorthand
 

@@ -53,6 +53,7 @@ class Words:
     substrate_words: frozenset[str]
     languages: frozenset[str]
     task_fields: frozenset[str]
+    lone_not_methods: frozenset[str]
     gerund_noun: Mapping[str, str]
     infinitive_noun: Mapping[str, str]
 

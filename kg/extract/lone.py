@@ -1,0 +1,86 @@
+"""Lone acronyms that the sentence makes methods.
+
+An all-capital word the abstract writes once, that no list knows and no long form defines
+("FWW", "MWVMs"), is dropped by :func:`kg.extract.context.decide` unless something around it
+says what it is: alone it is as often a unit, a piece of hardware, a metric, a molecule or a
+local shorthand ("DNA", "PCs", "NDS", "RIP") as a method, and keeping every one cost precision
+(docs/extraction.md, "keeping a lone acronym"). Read on the 13,012 population abstracts, these
+contexts make it a method about four times in five:
+
+* a method noun right after it, or after one lower-case word ("the QP relaxation", "an efficient
+  MPC method", "the exact BM learning algorithm", "a FOO objective"; not "framework": "the PAC
+  framework" is a theory);
+* a list it shares with a known or already typed method ("SVRG, SAGA and SARAH", "(EN, CART,
+  SVM, XGB)", "NAC-LSTD and eNAC algorithms");
+* a list that a kind of method opens with "such as", "like", "including", "e.g." or a bracket or
+  colon ("decision tree algorithms, such as CART", "recurrent cells such as FOO", "baseline RNN
+  methods (FOO, BAR, and vanilla RNNs)"; not "data such as URLs", "structures like the LGN").
+"""
+
+from __future__ import annotations
+
+import re
+
+from kg.extract.lists import LIST_JOIN_RE
+from kg.extract.spans import Candidate
+from kg.extract.words import W
+from kg.model import EntityType
+
+# a Roman numeral: "E - II units", "Phase III"
+_ROMAN_RE = re.compile(r"[IVX]+")
+#: nouns that, right after an acronym, make it the name of a method
+_METHOD_NOUNS = (
+    r"(?:methods?|approach(?:es)?|algorithms?|models?|architectures?|networks?|relaxations?|"
+    r"formulations?|objectives?|loss(?:es)?|procedures?|estimators?|classifiers?|filters?|"
+    r"solvers?|optimizers?|techniques?|regression|kernels?|encoders?|decoders?|units|cells|"
+    r"variants?|baselines?)"
+)
+# "the QP relaxation", "the exact BM learning algorithm" (one lower-case word between; not a
+# number or a symbol: "the PAC sample complexity")
+_NOUN_AFTER_RE = re.compile(r"\)?(?:\s+[a-z][a-z\-]*)?\s+" + _METHOD_NOUNS + r"\b")
+#: kinds of method that open a list of names: the method cue words and a few more
+_KINDS = W.method_cue_words | frozenset(
+    ["classifiers", "descriptors", "cells", "estimators", "learners", "optimizers", "filters",
+     "counterparts", "solvers", "detectors", "trees", "heuristics", "samplers"]
+)  # fmt: skip
+# a kind of method, then "such as" / "like" / "including" / "e.g." or a bracket or a colon
+_KIND_OPENS_RE = re.compile(
+    r"\b([a-z]+)\s*(?:,?\s*(?:such\s+as|like|including|e\.g\.,?)|\(\s*(?:e\.g\.,?)?|:)"
+    r"\s*(?:the\s+|a\s+|an\s+)?$"
+)
+
+
+def _list_members(c: Candidate, text: str, cands: list[Candidate]) -> list[Candidate]:
+    """The candidates coordinated with this one in one list ("A, B, and C"), itself first."""
+    i = cands.index(c)
+    out = [c]
+    j = i
+    while j > 0 and LIST_JOIN_RE.fullmatch(text, cands[j - 1].end, cands[j].start):
+        j -= 1
+        out.append(cands[j])
+    j = i
+    while j + 1 < len(cands) and LIST_JOIN_RE.fullmatch(text, cands[j].end, cands[j + 1].start):
+        j += 1
+        out.append(cands[j])
+    return out
+
+
+def lone_is_method(c: Candidate, text: str, s0: int, s1: int, cands: list[Candidate]) -> bool:
+    """The sentence says that this lone all-capital word names a method (module docstring)."""
+    # a field, a paradigm or a theory, or a blend of them ("ML-RL"), or a Roman numeral
+    word = c.text.lower().removesuffix("s")
+    parts = word.split("-")
+    if (
+        word in W.lone_not_methods
+        or all(p in W.lone_not_methods for p in parts)
+        or _ROMAN_RE.fullmatch(c.text)
+    ):
+        return False
+    if _NOUN_AFTER_RE.match(text[c.end : s1]):
+        return True
+    members = _list_members(c, text, cands)
+    if any(o.label is EntityType.METHOD or o.type is EntityType.METHOD for o in members[1:]):
+        return True
+    first = min(o.start for o in members)
+    kind = _KIND_OPENS_RE.search(text, s0, first)
+    return kind is not None and kind.group(1) in _KINDS
