@@ -2559,3 +2559,11 @@ def test_a_lone_acronym_that_the_sentence_makes_a_method_is_kept(abstract, name)
 )  # fmt: skip
 def test_a_lone_acronym_with_nothing_that_makes_it_a_method_stays_dropped(abstract, wrong):
     assert wrong not in found(abstract)
+
+
+def test_a_lower_case_technique_listed_before_a_used_method_is_a_method():
+    got = found("Our method combines elements of advantage-weighted regression and QT-Opt.")
+    assert got["advantage-weighted regression"] == ("Method", "uses")
+    # a comma alone is an appositive: the phrase describes the name, it is no second item
+    got = found("We present a novel hybrid model, EigenNet, that uses the eigenstructures.")
+    assert "hybrid model" not in got

@@ -307,6 +307,9 @@ _LISTED_AFTER_CUE_RE = re.compile(
 _OWN_MEANS_RE = re.compile(r"(?:via|through|by)\b", re.I)
 #: the next item of a list whose previous item is a used method ("such as A, B or C")
 _LIST_BEFORE_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?:the\s+)?$")
+#: before the next item of a list, a used method: "combines advantage-weighted regression and
+#: QT-Opt" (not a comma alone: "a hybrid model, EigenNet" names the model)
+_LIST_AFTER_RE = re.compile(r",?\s+(?:and|or)\s+(?:the\s+)?")
 #: plural kind nouns after a technique say "methods of this kind": the name is before them
 #: ("random search methods"); "method" and "algorithm" in the singular are part of it
 _KIND_AFTER_RE = re.compile(
@@ -385,18 +388,20 @@ def cued_model_methods(
     """A lower-case technique the span model reads as a Method (p at least
     ``USE_MODEL["cued_method"]``) right after a cue of use or comparison ("coupled with frame
     interpolation", "using the log-barrier method", "such as weight clustering or vector
-    quantization"): whatever its head noun, which the rule of :func:`compared_phrases` needs.
-    Not a vague first word, a generic word, a field or metric, a single plain word, nor more
-    than five words; a plural kind noun after the name is left out ("random search methods"),
-    and so is a count before it ("four-round pruning"). Not after "via" in the sentence of a
-    proposal cue: "We present X, which ... via a hierarchical lattice sweep" describes the
-    paper's own system, whose unnamed parts the guide leaves out ("We propose X, trained with
-    nuclear norm minimization" names a method it uses)."""
+    quantization"), or right before a used method it is listed with by "and"/"or" ("combines
+    advantage-weighted regression and QT-Opt"): whatever its head noun, which the rule of
+    :func:`compared_phrases` needs. Not a vague first word, a generic word, a field or metric, a
+    single plain word, nor more than five words; a plural kind noun after the name is left out
+    ("random search methods"), and so is a count before it ("four-round pruning"). Not after
+    "via" in the sentence of a proposal cue: "We present X, which ... via a hierarchical lattice
+    sweep" describes the paper's own system, whose unnamed parts the guide leaves out ("We
+    propose X, trained with nuclear norm minimization" names a method it uses)."""
     at = USE_MODEL["cued_method"]
     if at is None:
         return []
     out: list[Candidate] = []
     ends: set[int] = {c.end for c in cands if c.type is EntityType.METHOD}
+    starts: set[int] = {c.start for c in cands if c.type is EntityType.METHOD}
     for start, end, label, score in sorted(spans):
         if label is not EntityType.METHOD or score < at:
             continue
@@ -422,6 +427,9 @@ def cued_model_methods(
             cued = item is not None and (start - len(item.group(0))) in ends
         if not cued and item is not None:  # "uses <a field> or <technique>"
             cued = _LISTED_AFTER_CUE_RE.search(before[: len(before) - len(item.group(0))])
+        if not cued:  # or the next item, joined by "and"/"or", is: "A and QT-Opt"
+            nxt = _LIST_AFTER_RE.match(text, end)
+            cued = nxt is not None and nxt.end() in starts
         # or a passive verb of use after it: "nuclear norm minimization is employed to ...",
         # "trace norm regularization based estimators"; a sentence may open with it ("Minwise
         # hashing is used")
