@@ -2567,3 +2567,21 @@ def test_a_lower_case_technique_listed_before_a_used_method_is_a_method():
     # a comma alone is an appositive: the phrase describes the name, it is no second item
     got = found("We present a novel hybrid model, EigenNet, that uses the eigenstructures.")
     assert "hybrid model" not in got
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        ("Existing preference optimization frameworks, such as Duwezh Bwepemocde Enrevedahaud "
+         "(DBE), typically treat ambiguous pairs identically.", "DBE"),
+        ("Unlike Cupawond-Dunfewigi Memcofm (CDM) with data-independent random projections, our "
+         "method is learned.", "CDM"),
+    ],
+)  # fmt: skip
+def test_a_defined_name_stands_in_a_list_or_a_comparison_by_its_long_form(abstract, name):
+    assert found(abstract)[name] == ("Method", "uses")
+
+
+def test_a_defined_name_after_a_weak_cue_by_its_long_form_stays_untyped():
+    got = found("Activity is observed via Zorbic Magnetic Qeltron Imaging (ZMQI) in ten subjects.")
+    assert "ZMQI" not in got

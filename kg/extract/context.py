@@ -9,6 +9,7 @@ of one coordinated list ("on X, Y and Z") one kind of thing.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from kg.extract import datanames as dn
 from kg.extract.lists import (
@@ -250,7 +251,6 @@ def decide(
 ) -> None:
     """Type, role and confidence of one candidate from its shape and its context."""
     s0, s1 = sent.start_char, sent.end_char
-    before = text[s0 : c.start]
     after_start = c.long_span[1] + 1 if c.long_span and c.long_span[0] > c.start else c.end
     after = text[after_start:s1]
     sentence = text[s0:s1]
@@ -503,6 +503,14 @@ def decide(
     ):
         data_ctx = True
     trig_kind = list_trigger(v, c, text, s0, trig, cands)
+    if trig_kind is None and anchor < c.start:
+        # a defined name stands in a list by its long form: "such as Foo Bar Baz (FBB)"
+        trig_kind = list_trigger(v, replace(c, start=anchor), text, s0, trig, cands)
+        if trig_kind is not None and (
+            trig_kind[0] not in ("list", "compare")
+            or text[trig_kind[1] : trig_kind[1] + 12].lower().startswith(W.weak_compare)
+        ):  # (not "via Functional Magnetic Resonance Imaging (fMRI)": a weak cue)
+            trig_kind = None
     if trig_kind:
         kind, ts = trig_kind
         lead = text[max(s0, ts - 70) : ts].lower().split()[-8:]
@@ -532,7 +540,7 @@ def decide(
             # word, not for a plain capitalised one ("via Lorentz geodesic distance")
             weak = text[ts : ts + 12].lower().startswith(W.weak_compare)
             method_ctx = not weak or c.strength == "strong"
-    if _COMPARED_BEFORE_RE.search(before) or (
+    if _COMPARED_BEFORE_RE.search(text, s0, anchor) or (
         c.strength == "strong" and dn.USE_A_BEFORE_RE.search(text, max(s0, c.start - 24), c.start)
     ):
         method_ctx = True
