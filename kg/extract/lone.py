@@ -23,26 +23,18 @@ import re
 
 from kg.extract.lists import LIST_JOIN_RE
 from kg.extract.spans import Candidate
-from kg.extract.words import W
+from kg.extract.words import W, alternation
 from kg.model import EntityType
 
 # a Roman numeral: "E - II units", "Phase III"
 _ROMAN_RE = re.compile(r"[IVX]+")
-#: nouns that, right after an acronym, make it the name of a method
-_METHOD_NOUNS = (
-    r"(?:methods?|approach(?:es)?|algorithms?|models?|architectures?|networks?|relaxations?|"
-    r"formulations?|objectives?|loss(?:es)?|procedures?|estimators?|classifiers?|filters?|"
-    r"solvers?|optimizers?|techniques?|regression|kernels?|encoders?|decoders?|units|cells|"
-    r"variants?|baselines?)"
-)
 # "the QP relaxation", "the exact BM learning algorithm" (one lower-case word between; not a
 # number or a symbol: "the PAC sample complexity")
-_NOUN_AFTER_RE = re.compile(r"\)?(?:\s+[a-z][a-z\-]*)?\s+" + _METHOD_NOUNS + r"\b")
+_NOUN_AFTER_RE = re.compile(
+    r"\)?(?:\s+[a-z][a-z\-]*)?\s+" + alternation(W.lone_method_nouns) + r"\b"
+)
 #: kinds of method that open a list of names: the method cue words and a few more
-_KINDS = W.method_cue_words | frozenset(
-    ["classifiers", "descriptors", "cells", "estimators", "learners", "optimizers", "filters",
-     "counterparts", "solvers", "detectors", "trees", "heuristics", "samplers"]
-)  # fmt: skip
+_KINDS = W.method_cue_words | W.lone_list_kinds
 # a kind of method, then "such as" / "like" / "including" / "e.g." or a bracket or a colon
 _KIND_OPENS_RE = re.compile(
     r"\b([a-z]+)\s*(?:,?\s*(?:such\s+as|like|including|e\.g\.,?)|\(\s*(?:e\.g\.,?)?|:)"

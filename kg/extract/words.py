@@ -54,6 +54,8 @@ class Words:
     languages: frozenset[str]
     task_fields: frozenset[str]
     lone_not_methods: frozenset[str]
+    lone_method_nouns: frozenset[str]
+    lone_list_kinds: frozenset[str]
     gerund_noun: Mapping[str, str]
     infinitive_noun: Mapping[str, str]
 
