@@ -1824,6 +1824,22 @@ def test_lexicon_aliases_merge_across_papers():
     assert "stochastic gradient descent" in keys[0] & keys[2]
 
 
+def test_a_hand_listed_acronym_has_the_long_form_the_corpus_spells_out():
+    """The hand lists know MCMC by its short form only; the corpus defines it as "Markov chain
+    Monte Carlo" so often that the long form is a known name too (tools/build_lexicons.py),
+    found in any case and one entity with the acronym — not cut into "Markov chain"."""
+    eps = extract_papers(
+        [
+            paper("We sample the posterior with Markov Chain Monte Carlo, not with SGD.", "a"),
+            paper("Our sampler mixes faster than MCMC on three models.", "b"),
+        ]
+    )
+    found = [{(m.entity_id, m.type) for m in ep.mentions} for ep in eps]
+    assert ("markov chain monte carlo", EntityType.METHOD) in found[0] & found[1], found
+    names = {m.name for ep in eps for m in ep.mentions if m.entity_id == "markov chain monte carlo"}
+    assert len(names) == 1  # one entity, one name for it in every paper
+
+
 def test_a_defined_method_is_not_cut_into_a_task():
     """The long form of "multiple kernel learning (MKL)" ends in a task head, but the lists
     know it as a method: no task "kernel learning" is cut from it."""

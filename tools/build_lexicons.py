@@ -112,6 +112,7 @@ class Concept:
     patterns: list[str] = field(default_factory=list)
     papers: int = 0  # Papers with Code's count of papers using a method
     technique: bool = False  # a regularizer or an activation (Papers with Code's collections)
+    spelled: bool = False  # the corpus's long form of a short form only the hand lists type
 
 
 # --- reading -----------------------------------------------------------------------------------
@@ -289,14 +290,16 @@ def scirex_entities() -> Iterator[Concept]:
 
 
 def corpus_abbreviations(
-    texts: list[str], vocab
+    texts: list[str], vocab, hand: dict[str, str]
 ) -> tuple[list[Concept], dict[str, int], dict[str, str]]:
     """Abbreviations defined in >= 3 paperlists abstracts with one dominant long form (>= 60 %
     of the definitions; two letters need >= 10 papers and 85 %), typed by the long form's head
-    noun. Also returns, for every short form the corpus defines, how many different long forms
-    it has (>= 2 papers each): the ambiguity signal; and the type of each short form with one
-    dominant meaning (a task's short form is written nowhere, but no other list may type it:
-    CTC is connectionist temporal classification, not a dataset)."""
+    noun, or, when the head says nothing ("Markov chain Monte Carlo"), by the hand-written
+    lists' type of the short form (`hand`: key -> label; MCMC is a Method). Also returns, for
+    every short form the corpus defines, how many different long forms it has (>= 2 papers
+    each): the ambiguity signal; and the type of each short form with one dominant meaning (a
+    task's short form is written nowhere, but no other list may type it: CTC is connectionist
+    temporal classification, not a dataset)."""
     from kg.extract.abbrev import find_abbreviations
     from kg.extract.words import head
     from kg.model import EntityType
@@ -325,11 +328,14 @@ def corpus_abbreviations(
             continue  # two letters (BP, CD, TS) mean too many things unless one meaning rules
         long = spelled[(short, lkey)].most_common(1)[0][0]
         t = vocab.type_from_head(long)
+        by_hand = t is None and hand.get(_key(short)) in ("Method", "Dataset", "Benchmark")
+        if by_hand:
+            t = EntityType(hand[_key(short)])
         if t is None or t is EntityType.METRIC:
             continue
         if t is EntityType.TASK and (long[:1].isupper() or head(long) == "learning"):
             continue  # "Noise-Contrastive Estimation", "multiple kernel learning": methods too
-        c = Concept(f"abbr:{_key(short)}", t.value, "paperlists-abbreviations")
+        c = Concept(f"abbr:{_key(short)}", t.value, "paperlists-abbreviations", spelled=by_hand)
         _add(c, long)
         typed[_key(short)] = t.value
         if t is not EntityType.TASK:
@@ -480,6 +486,8 @@ def match_policy(
         if not pattern.islower():
             return "case", "a data name in capitals ('Stanford Question Answering Dataset')"
         return "context", "a data name in lower case: mostly a description"
+    if c.spelled and any(w[:1].isupper() for w in words[1:]):
+        return "any", "the corpus's long form of a hand-listed short form, a proper name in it"
     last = words[-1].lower().rsplit("-", 1)[-1]
     if label == "Method" and last in _PART_HEADS:
         return "context", "an architecture part"
@@ -534,13 +542,18 @@ def folded_tail(pattern: str, c: Concept, policy: str, corpus: Corpus) -> str | 
 
 
 def build(explain: bool = False) -> list[dict]:
-    from kg.extract.resources import generic_keys, heads, metric_keys
+    from kg.extract.resources import GAZETTEER_DIR, generic_keys, heads, metric_keys, read_gazetteer
     from kg.extract.words import Vocab, W
 
     vocab = Vocab.build({})
     texts, titles = _paperlists()
     corpus = Corpus(texts)
-    abbrevs, meanings, defined = corpus_abbreviations(texts, vocab)
+    hand = {
+        _key(e.pattern): e.label.value
+        for name in ("ml_core.jsonl", "ml_recent.jsonl")
+        for e in read_gazetteer(GAZETTEER_DIR / name)
+    }
+    abbrevs, meanings, defined = corpus_abbreviations(texts, vocab, hand)
     concepts = [
         *pwc_methods(),
         *pwc_datasets(),
