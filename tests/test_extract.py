@@ -856,6 +856,27 @@ def test_tasks_in_a_list_of_domains_others_work_in_are_background():
     assert tasks_of(abstract) == ["traffic forecasting"]
 
 
+def test_where_a_topic_finds_applications_is_background():
+    # made-up: "has found many applications in A and B", "with applications ranging from A to
+    # B": where the topic is of use, not what the paper works on; the paper's own
+    # demonstration ("we demonstrate applications to A") stays
+    abstract = (
+        "Sparse matrix sketches have found many applications in tide forecasting and crop "
+        "yield estimation. We give a faster sketch."
+    )
+    assert tasks_of(abstract) == []
+    abstract = (
+        "Sparse matrix sketches are a problem with applications ranging from tide forecasting "
+        "to crop yield estimation. We give a faster sketch."
+    )
+    assert tasks_of(abstract) == []
+    abstract = (
+        "Sketches are slow. We give a faster sketch and demonstrate applications to tide "
+        "forecasting."
+    )
+    assert tasks_of(abstract) == ["tide forecasting"]
+
+
 def test_training_a_kind_of_model_is_a_task():
     # made-up: "a method for training X", "However, training X is hard": training the model is
     # the problem, the model name inside it no reason to drop it; not when the noun phrase goes

@@ -45,7 +45,11 @@ _STATE_OF_ART_RE = re.compile(r"\bstate[\s\-]of[\s\-]the\b", re.IGNORECASE)
 # is used, the background of the paper, not its problem
 _DOMAIN_LIST_BEFORE_RE = re.compile(
     r"\b(?:domains?|fields?|areas?|applications?|tasks?|problems?|settings?|scenarios?)\s*,?\s+"
-    r"(?:such as|like|including)\s+[^.;:()]*$"
+    r"(?:such as|like|including|ranging from)\s+[^.;:()]*$|"
+    # "has found many applications in A and B", "a problem with numerous applications to A":
+    # where the topic is of use, not what the paper works on
+    r"\b(?:has|have|had|with|finds?|found|finding|enjoys?|gained|offers?)\s+"
+    r"(?:[\w\-]+\s+){0,4}?applications?\s+(?:in|to|for|across|within)\s+[^.;:()]*$"
 )
 
 # the paper's own work, or what it shows: "the method is demonstrated in applications such as A"
