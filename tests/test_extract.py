@@ -877,6 +877,32 @@ def test_where_a_topic_finds_applications_is_background():
     assert tasks_of(abstract) == ["tide forecasting"]
 
 
+def test_learning_to_do_something_is_the_task_as_written():
+    # made-up: "we study learning to X", "the problem of learning to X", "Learning to X is
+    # hard": the skill to learn is the task, with its object or one prepositional phrase; not
+    # a verb whose object is not read ("to detect and track cells", "to produce fast, ...")
+    # nor one the paper sidesteps
+    abstract = (
+        "We study the problem of learning to fold paper cranes. Our planner uses a graph network."
+    )
+    assert tasks_of(abstract) == ["learning to fold paper cranes"]
+    abstract = (
+        "Learning to cooperate with strangers is hard for agents. We propose a graph network."
+    )
+    assert tasks_of(abstract) == ["Learning to cooperate with strangers"]
+    abstract = "We study learning to plan in unknown mazes. We propose a graph network."
+    assert tasks_of(abstract) == ["learning to plan"]
+    abstract = (
+        "Motivated by the problem of learning to detect and track cells, we propose a graph "
+        "network."
+    )
+    assert not any(t.startswith("learning to") for t in tasks_of(abstract))
+    abstract = (
+        "We evade the hard task of learning to fold paper cranes. We propose a graph network."
+    )
+    assert not any(t.startswith("learning to") for t in tasks_of(abstract))
+
+
 def test_training_a_kind_of_model_is_a_task():
     # made-up: "a method for training X", "However, training X is hard": training the model is
     # the problem, the model name inside it no reason to drop it; not when the noun phrase goes

@@ -1,14 +1,16 @@
 """Task phrase candidates for :mod:`kg.extract.tasks`: a task head with its modifiers
 ("semantic image segmentation"), a noun phrase before "problem/task", after "the problem/task
 of", the subject of "X is a fundamental problem", a gerund named by its noun ("estimating X" ->
-"X estimation"), "a phenomenon known as X", and a defined task abbreviation as head ("offline
-RL").
+"X estimation"), "learning to <verb> X" as written, "a phenomenon known as X", and a defined
+task abbreviation as head ("offline RL").
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from kg.extract.abbrev import Abbreviation
 from kg.extract.spans import Sent
@@ -93,6 +95,17 @@ _TRAINING_RE = re.compile(
     r"frameworks?|procedures?|schemes?|techniques?) for\s+(?:efficiently\s+)?)"
     r"([Tt]raining)\s+((?:[A-Za-z][\w\-]*\s*){1,4})"
 )
+
+# "we study learning to grasp deformable objects", "Learning to plan in ... is hard": the
+# skill to be learned, named as the clause says it
+_LEARNING_TO_RE = re.compile(
+    r"(?:(?:^|(?<=[.!?]\s))|\b(?:problems? of|tasks? of|focus(?:es)? on|study|studies|"
+    r"address|addresses|tackle|tackles|consider|considers|approach to|framework for|method for)"
+    r"\s+)([Ll]earning to\s+([a-z]{3,})\b)"
+)
+
+# "we evade the task of learning to X": not what the paper does
+_SIDESTEP_BEFORE_RE = re.compile(r"\b(?:evade|avoid|sidestep|bypass)\w*\s+(?:\w+\s+){0,3}$")
 
 _ACRONYM_RE = re.compile(r"[A-Z][A-Za-z]*[A-Z]s?")
 
@@ -260,6 +273,17 @@ def task_spans(
             ):
                 continue  # the noun phrase goes on: "training regression Support Vector Machines"
             add(m.start(1), end, text[m.start(1) : end], 1.0)
+    # "we study learning to grasp deformable objects": "learning to grasp deformable objects"
+    for m in _LEARNING_TO_RE.finditer(text):
+        verb = m.group(2)
+        if verb in W.task_stop or verb.endswith(("ing", "ed", "ly")):
+            continue  # "learning to become ...": no skill named
+        if _SIDESTEP_BEFORE_RE.search(text, max(0, m.start() - 60), m.start()):
+            continue  # "we evade the task of learning to X": not what the paper does
+        end = _learned_object(text, m.end(1))
+        if end is None:
+            continue  # the noun phrase goes on past what is read: "to produce contact-rich, ..."
+        add(m.start(1), end, text[m.start(1) : end], 1.0)
     # "an approach to training networks to generate sequences": "sequence generation"
     for m in _INFINITIVE_TASK_RE.finditer(text):
         _verb_object(text, m, W.infinitive_noun[m.group(1).lower()], 0.5, add)
@@ -337,6 +361,41 @@ def task_spans(
             if kept and m.start() != ab.short_start:
                 add(start, m.end(), " ".join([*kept, ab.short]), 0.0)
     return [(s, e, phrase, bonus) for (s, e), (phrase, bonus) in spans.items()]
+
+
+def _learned_object(text: str, end: int) -> int | None:
+    """Where "learning to <verb>" ends with what it acts on: its object ("to grasp deformable
+    objects"), an "of" after it ("to select a set of items") or, with no object, one
+    prepositional phrase ("to interact with tree branches"); None when that noun phrase goes on
+    past four words or into a comma, or the verb has a second one ("to detect and track X")."""
+    preps = ("with", "over", "between", "from", "across", "among")
+    words = 0
+    after_prep = False
+    pos = end
+    while True:
+        nxt = NEXT_WORD_RE.match(text, pos)
+        w = nxt.group(1) if nxt else ""
+        lw = w.lower()
+        if nxt and (lw in ("the", "a", "an") or (lw in W.task_stop and lw not in STOP_WORDS)):
+            pos = nxt.end()  # "to attain multiple goals": a vague word inside the object
+            continue
+        if nxt and (is_modifier(w) or is_head_noun(w)):
+            if words >= 4:
+                return None
+            words += 1
+            pos = end = nxt.end()
+            continue
+        if text[end : end + 1] in ("-", "'", "\u2019", ","):
+            return None
+        if lw == "of" and words and not after_prep:
+            after_prep, words, pos = True, 0, nxt.end()
+            continue
+        if lw in preps and not words and not after_prep:
+            after_prep, pos = True, nxt.end()
+            continue
+        if not words and (after_prep or (nxt and lw not in W.np_boundary) or lw in ("and", "or")):
+            return None  # "to produce fast, dynamic gaits", "to detect and localize": not read
+        return end
 
 
 def _list_item(word: str) -> bool:
