@@ -68,6 +68,25 @@ def test_a_defined_name_that_is_used_or_called_a_method_is_a_method(text, name):
     assert found(text)[name][0] == "Method"
 
 
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("Quivel Drambo Sorting (QDS) learns a compact policy from sparse rewards.", "QDS"),
+        ("Zidii Gatracuof Nwots (ZGNs) represent the state of the art in video.", "ZGNs"),
+        ("Nevdwad Zawfiuk Fofmaks (NZFs) offer an elegant framework for safe control.", "NZFs"),
+    ],
+)
+def test_a_defined_name_that_does_what_a_method_does_is_a_method(text, name):
+    assert found(text)[name][0] == "Method"
+
+
+def test_a_defined_name_that_contains_images_is_no_method():
+    text = "The Plovan Chesk Collection (PCC) contains 40k annotated images of street scenes."
+    assert found(text)["PCC"][0] == "Dataset"
+    text = "Brain-computer interfaces (BCIs) use brain signals to convey intent."
+    assert found(text).get("BCIs", ("",))[0] != "Method"
+
+
 def test_a_defined_lower_case_phrase_is_not_made_a_method_by_its_context():
     text = "We use task-focused plank grasping (TPG) to pick up tools."
     assert found(text).get("TPG", ("",))[0] != "Method"

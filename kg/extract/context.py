@@ -666,7 +666,7 @@ def decide(
                 or (
                     c.long_span is not None
                     and c.long[:1].isupper()  # a name, not "task-oriented grasping (TOG)"
-                    and dn.defined_as_method(v, text, s0, c.long_span[0], after)
+                    and dn.defined_as_method(v, text, s0, c.long_span[0], after, c.long)
                 )
                 else None
             )

@@ -147,16 +147,27 @@ _USED_NEXT_RE = re.compile(
 )
 _BASED_NEXT_RE = re.compile(r"\s?-?\s?based\b")
 # "(FB) are a family of generative models", "(FB) is an effective RL algorithm"
-_IS_A_RE = re.compile(r"\s+(?:is|are)\s+(?:a|an|one\s+of\s+the)\s+((?:[\w\-]+\s+){0,5}[\w\-]+)")
+_IS_A_RE = re.compile(
+    r"\s+(?:is|are|offers?|provides?|constitutes?)\s+(?:a|an|one\s+of\s+the)\s+"
+    r"((?:[\w\-]+\s+){0,5}[\w\-]+)"
+)
 _KIND_OF = frozenset(["family", "class", "kind", "type", "variant", "most", "of"])
+# "(FBL) learns a policy", "(DQN) then iteratively encode ...": the verb of the defined name;
+# "(DQNs) represent the state of the art in ...": what only a method is
+_VERB_NEXT_RE = re.compile(
+    r"\s+(?:(?:first|then|also|\w+ly)\s+)?((?:is|are|represents?)\s+the\s+state|[a-z]+)\b"
+)
 
 
-def defined_as_method(v: Vocab, text: str, s0: int, long_start: int, after: str) -> bool:
+def defined_as_method(
+    v: Vocab, text: str, s0: int, long_start: int, after: str, long: str = ""
+) -> bool:
     """An abbreviation the abstract defines, whose long form's head names no kind ("Quill
     Ramp Tableau (QRT)"), is a method when the words around say so: a verb of use before it
     ("we use a Quill Ramp Tableau (QRT) to ...", "a variant of ... (QRT)"), "-based" or a
     method noun after the bracket ("(QRT)-based controller", "(QRT) models"), "(QRT) is an
-    effective ... algorithm" or "(QRT) are widely used"."""
+    effective ... algorithm", "(QRT) are widely used", or a verb of what a method does
+    ("(QRT) learns / encodes / optimizes ..."; words.json ``method_verbs``; data "contains")."""
     if _USE_BEFORE_RE.search(text, max(s0, long_start - 30), long_start):
         return True
     if not after.startswith(")"):
@@ -167,6 +178,10 @@ def defined_as_method(v: Vocab, text: str, s0: int, long_start: int, after: str)
     nxt = re.match(r"\s+([a-z][\w\-]*)", after)
     if nxt and nxt.group(1) in W.method_cue_words:
         return True
+    verb = _VERB_NEXT_RE.match(after)
+    if verb and verb.group(1) in W.method_verbs and re.search(r"\s[A-Z]", long):
+        return True  # "(FBL) learns ...": what a method does, not a collection of data (and
+        # a name: "Brain-computer interfaces (BCIs) use ..." is capitalised by the sentence)
     m = _IS_A_RE.match(after)
     if m is None:
         return False

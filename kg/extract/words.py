@@ -46,6 +46,7 @@ class Words:
     tech_heads: tuple[str, ...]
     variant_words: frozenset[str]
     use_verbs: tuple[str, ...]
+    method_verbs: frozenset[str]
     technique_cues: tuple[str, ...]
     technique_ends: frozenset[str]
     broad_method_heads: frozenset[str]
