@@ -127,3 +127,31 @@ def test_a_list_whose_typed_names_are_data_makes_its_other_items_data():
     # a capitalised word beside a method is no data
     got = found("We compare Ombrila and tavoZujeKot, two new optimizers.")
     assert got.get("Ombrila", ("",))[0] != "Dataset"
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        (
+            "To pre-train skills, we use Jorrog Kapoj Kuvdots with a regularizer.",
+            "Jorrog Kapoj Kuvdots",
+        ),
+        ("Scores are aggregated using Toedvizu Ljagbot, giving one measure.", "Toedvizu Ljagbot"),
+        ("We propose a planner that relies on Quorbel Tindle Sampling.", "Quorbel Tindle Sampling"),
+    ],
+)
+def test_a_capitalised_name_right_after_a_verb_of_use_is_a_method(text, name):
+    assert found(text)[name][0] == "Method"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We use Plovan Chesk images to pre-train the encoder.",
+        "We use Stanford University servers for every run.",
+        "We use the Zorbi Representer Theorem to bound the error.",
+        "We use Kernel Zorbi discriminant analysis to test the samples.",
+    ],
+)
+def test_a_used_capitalised_name_of_data_a_place_or_a_longer_name_is_no_method(text):
+    assert "Method" not in {t for t, _ in found(text).values()}

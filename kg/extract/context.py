@@ -558,6 +558,12 @@ def decide(
         and not re.search(r"['\u2019]s\b", text[tail : tail + list_tail.start(2)])
     ):  # (not authors: "Kutin and Niyogi's method")
         method_ctx = True
+    if (  # "we use Foo Bar Fields to ...": a capitalised name one uses is a method
+        c.strength == "title"
+        and not (data_ctx or c.label or c.long)
+        and dn.used_title_name(v, text, s0, c.start, c.end, c.text)
+    ):
+        method_ctx = True
 
     if _MEASURE_NAME_RE.match(text[c.end : s1]):
         return  # "OCR accuracy": the name of a measurement

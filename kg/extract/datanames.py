@@ -197,3 +197,50 @@ def defined_as_method(
 USE_A_BEFORE_RE = re.compile(
     r"\b(?:uses?|used|using|employs?|employed|employing|adopts?|adopted|adopting)\s+an?\s+$"
 )
+
+
+# "we use Foo Bar to ...", "by employing Foo Bar Baz", "building on Foo Bar": right before
+_USE_TITLE_BEFORE_RE = re.compile(
+    r"\b(?:uses?|used|using|employs?|employed|employing|leverag(?:e|es|ed|ing)|adopts?|adopted|"
+    r"adopting|appl(?:y|ies|ied|ying)|utiliz(?:e|es|ed|ing)|"
+    r"(?:build|builds|built|building|rel(?:y|ies|ied|ying))\s+(?:up)?on)\s+(?:the\s+)?$"
+)
+# a data noun or a kind of data right after: "we use Foo Bar images / data / recordings"
+_DATA_AFTER_RE = re.compile(
+    r"\s*(?:[\-\u2013]\s*)?(?:images?|videos?|data|recordings?|scans?|corpus|corpora|datasets?|"
+    r"benchmarks?|suites?|environments?|simulators?|logs?|annotations?|labels?|samples?|"
+    r"trajector(?:y|ies)|demonstrations?|platforms?|robots?|arms?|hands?|sensors?|cameras?)\b"
+)
+
+
+def used_title_name(v: Vocab, text: str, s0: int, start: int, end: int, name: str) -> bool:
+    """A capitalised name of two or more words right after a verb of use is a method one uses:
+    "we use Neural Foo Fields to ...", "by employing Gated Bar Units", "building on Foo Bar"
+    — not a name whose head or next word says data or hardware ("we use Foo Bar images",
+    "leveraging the Foo Bar Corpus"), nor a place or an organisation (words.json
+    ``organisation_words``), nor a name that goes on ("using Foo Bar discriminant analysis")
+    or whose head names a mathematical object ("the Representer Theorem")."""
+    if not _USE_TITLE_BEFORE_RE.search(text, max(s0, start - 30), start):
+        return False
+    words = name.split()
+    if (
+        len(words) < 2
+        or not all(w[:1].isupper() for w in words)  # "Markov chain": an eponym's object
+        or words[-1].lower() in v.data_heads
+        or words[-1].lower() in W.not_method_heads  # "the Representer Theorem"
+        or _DATA_AFTER_RE.match(text, end)
+        or any(w.lower().strip(".,") in W.organisation_words for w in words)
+    ):
+        return False
+    # the name ends here: punctuation or a word that follows a whole noun phrase, not more of
+    # the name ("Kernel Fisher discriminant analysis", "Earth Mover's", "Galaxy S6")
+    nxt = re.match(r"\s*(\(cid|[^\w\s]|[\w\-]+)", text[end:])
+    if nxt is None:
+        return True
+    word = nxt.group(1)
+    if word in ("(cid", "'", "\u2019", "-"):
+        return False
+    if not word[:1].isalnum():
+        return True
+    return word in W.np_boundary or word in W.method_cue_words
+

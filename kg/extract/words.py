@@ -47,6 +47,7 @@ class Words:
     variant_words: frozenset[str]
     use_verbs: tuple[str, ...]
     method_verbs: frozenset[str]
+    organisation_words: frozenset[str]
     technique_cues: tuple[str, ...]
     technique_ends: frozenset[str]
     broad_method_heads: frozenset[str]
