@@ -2648,3 +2648,15 @@ def test_a_defined_name_stands_in_a_list_or_a_comparison_by_its_long_form(abstra
 def test_a_defined_name_after_a_weak_cue_by_its_long_form_stays_untyped():
     got = found("Activity is observed via Zorbic Magnetic Qeltron Imaging (ZMQI) in ten subjects.")
     assert "ZMQI" not in got
+
+
+def test_an_unknown_acronym_takes_the_adjective_that_names_its_variant():
+    text = "Later, we combine this with a conditional PUN to generate images from the labels."
+    got = found(text)
+    assert got["conditional PUN"][0] == "Method"
+    assert "PUN" not in got
+
+
+def test_a_vague_adjective_stays_out_of_an_acronym():
+    text = "Later, we combine this with a standard PUN to generate images from the labels."
+    assert found(text)["PUN"][0] == "Method"

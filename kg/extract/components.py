@@ -159,6 +159,7 @@ class KGEntities:
         named_parts(text, cands, sent_starts)
         titled_phrases(v, text, cands, trig["propose"], title)
         own_url(text, cands, [text[a:b] for a, b in blocked])
+        widened_acronyms(text, model, cands)
         cands += [
             c
             for c in compared_phrases(v, text, trig["compare"], cands)
@@ -224,6 +225,43 @@ def model_votes(spans: list[ModelSpan], cands: list[Candidate]) -> None:
             if start <= c.start and c.end <= end:
                 c.model, c.model_score = label, score
                 break
+
+
+# "conditional GAN", "hierarchical VAE", "variational RNN": adjectives that name a variant
+_VARIANT_ADJS_RE = re.compile(r"(?:[a-z]+(?:al|ive|ic|ar|ous)\s+){1,2}")
+_ACRONYM_RE = re.compile(r"[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*s?")
+
+
+def widened_acronyms(text: str, spans: list[ModelSpan], cands: list[Candidate]) -> None:
+    """An acronym no list knows, typed a Method with no long form, takes the span model's
+    Method span that is it with one or two adjectives before it: "a conditional GAN",
+    "a hierarchical VAE" name a variant, which the guide writes with its adjective
+    (``USE_MODEL["widen"]``); not a vague adjective ("deep", "standard", "classical"), nor
+    over another candidate."""
+    at = USE_MODEL["widen"]
+    if at is None:
+        return
+    for c in cands:
+        if not (
+            c.type is EntityType.METHOD
+            and c.label is None
+            and c.long is None
+            and "propose" not in c.cues
+            and _ACRONYM_RE.fullmatch(c.text)
+        ):
+            continue
+        for start, end, label, score in spans:
+            if label is not EntityType.METHOD or score < at or end != c.end or start >= c.start:
+                continue
+            lead = text[start : c.start]
+            if (
+                _VARIANT_ADJS_RE.fullmatch(lead)
+                and not any(w in W.vague_first for w in lead.split())
+                and not overlapping([o for o in cands if o is not c and o.type], start, c.start)
+                and not any(name_key(o.text) == name_key(text[start : c.end]) for o in cands)
+            ):  # (the paper's own "distributional GTD2" stays its own)
+                c.start, c.text = start, text[start : c.end]
+            break
 
 
 def model_methods(

@@ -745,6 +745,9 @@ USE_MODEL: dict[str, float | None] = {
     "add_method_any": None,
     # issue 9 round 15: a lower-case Method span right after a cue of use or comparison
     "cued_method": 0.9,
+    # issue 9 round 16: an unknown acronym takes the adjective of the model's Method span
+    # around it ("a conditional GAN")
+    "widen": 0.5,
     "add_task": 0.7,
     # issue 9 round 8: the model's task phrases fill up to two places, the second at p >= 0.95
     "task_fill": 2,

@@ -243,4 +243,3 @@ def used_title_name(v: Vocab, text: str, s0: int, start: int, end: int, name: st
     if not word[:1].isalnum():
         return True
     return word in W.np_boundary or word in W.method_cue_words
-
