@@ -155,3 +155,10 @@ def test_a_capitalised_name_right_after_a_verb_of_use_is_a_method(text, name):
 )
 def test_a_used_capitalised_name_of_data_a_place_or_a_longer_name_is_no_method(text):
     assert "Method" not in {t for t, _ in found(text).values()}
+
+
+def test_a_capitalised_name_opening_a_sentence_with_a_method_verb_is_a_method():
+    got = found("Lmiwr Zeudef Bamkirws capture local structure but are slow on long inputs.")
+    assert got["Lmiwr Zeudef Bamkirws"][0] == "Method"
+    got = found("The Plovan Chesk Collection contains 40k images of street scenes.")
+    assert got["Plovan Chesk Collection"][0] == "Dataset"

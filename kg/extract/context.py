@@ -561,7 +561,10 @@ def decide(
     if (  # "we use Foo Bar Fields to ...": a capitalised name one uses is a method
         c.strength == "title"
         and not (data_ctx or c.label or c.long)
-        and dn.used_title_name(v, text, s0, c.start, c.end, c.text)
+        and (
+            dn.used_title_name(v, text, s0, c.start, c.end, c.text)
+            or dn.opening_name_acts(text, s0, c.start, c.end, c.text)
+        )
     ):
         method_ctx = True
 

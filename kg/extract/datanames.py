@@ -243,3 +243,15 @@ def used_title_name(v: Vocab, text: str, s0: int, start: int, end: int, name: st
     if not word[:1].isalnum():
         return True
     return word in W.np_boundary or word in W.method_cue_words
+
+
+def opening_name_acts(text: str, s0: int, start: int, end: int, name: str) -> bool:
+    """A capitalised name of two or more words that opens its sentence and whose verb is what
+    a method does is a method: "Foo Bar Networks capture local structure ...", "The Foo Bar
+    Sampler then optimizes ..." (words.json ``method_verbs``; data "contains")."""
+    if text[s0:start] not in ("", "The ") or len(name.split()) < 2:
+        return False
+    if not all(w[:1].isupper() for w in name.split()):
+        return False
+    verb = _VERB_NEXT_RE.match(text, end)
+    return bool(verb and verb.group(1) in W.method_verbs)
