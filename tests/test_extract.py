@@ -2660,3 +2660,16 @@ def test_an_unknown_acronym_takes_the_adjective_that_names_its_variant():
 def test_a_vague_adjective_stays_out_of_an_acronym():
     text = "Later, we combine this with a standard PUN to generate images from the labels."
     assert found(text)["PUN"][0] == "Method"
+
+
+def test_a_loss_or_distance_named_after_someone_is_a_method():
+    got = found("We train the ranker with a Zorvel-Quin loss and compare the Bramov distance.")
+    assert got["Zorvel-Quin loss"][0] == "Method"
+    assert got["Bramov distance"][0] == "Method"
+
+
+def test_a_class_of_loss_functions_or_an_adjectives_distance_is_no_method():
+    got = found("Our bound holds for convex and Zorvel losses and for Zorvel loss functions.")
+    assert not any(n.startswith("Zorvel") for n in got)
+    got = found("Points are matched by their Euclidean distance to the center.")
+    assert "Euclidean distance" not in got

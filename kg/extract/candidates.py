@@ -75,6 +75,11 @@ _ACCENTS = frozenset("\u00b4`\u00a8\u02dc\u02c6\u02dd")
 _SUFFIX_RE = re.compile(r"[\-\u2013]" + alternation(W.name_suffixes) + "$")
 # a lower-case technique noun after a capitalised name makes it a method name
 _EPONYM_HEAD_RE = re.compile(" " + alternation(W.eponym_heads) + r"\b(?! (?:learning|models?)\b)")
+# a loss or distance named after someone: "the Wasserstein distance" (not opening a sentence,
+# after an adjective, "Euclidean distance", nor a class: "convex and Lipschitz loss functions")
+_EPONYM_LOSS_RE = re.compile(r" (?:loss|losses|distance|distances)\b(?! functions?\b)")
+_ADJECTIVE_NAME_ENDS = (*W.adjective_endings, "ian", "ean", "ate")
+_PROPERTY_BEFORE_RE = re.compile(r"(?:\b(?:and|or)|ly|,) $")
 # ... also with one adjective between, not at a sentence start ("Foo neural networks"; not
 # "Sparse linear regression", where the capital opens the sentence, nor "Foo citation network")
 _EPONYM_WORD_HEAD_RE = re.compile(
@@ -415,6 +420,12 @@ def name_candidates(
                 _EPONYM_HEAD_RE.match(text, e)
                 or _POSSESSIVE_HEAD_RE.match(text, e)
                 or (s not in sent_starts and _EPONYM_WORD_HEAD_RE.match(text, e))
+                or (
+                    s not in sent_starts
+                    and not phrase.endswith(_ADJECTIVE_NAME_ENDS)
+                    and not _PROPERTY_BEFORE_RE.search(text, max(0, s - 20), s)
+                    and _EPONYM_LOSS_RE.match(text, e)
+                )
             )
             if ext:  # "Laplace approximation", "Gibbs sampling", "Hopfield networks"
                 e, phrase, strength = ext.end(), text[s : ext.end()], "title"
