@@ -162,3 +162,15 @@ def test_a_capitalised_name_opening_a_sentence_with_a_method_verb_is_a_method():
     assert got["Lmiwr Zeudef Bamkirws"][0] == "Method"
     got = found("The Plovan Chesk Collection contains 40k images of street scenes.")
     assert got["Plovan Chesk Collection"][0] == "Dataset"
+
+
+def test_an_abbreviation_defined_by_a_description_is_no_data_for_an_on_alone():
+    # "results on XY" reads data, but the abstract defined XY as a lower-case description
+    text = (
+        "We study gaze steering (GS) in cars. This agrees with results on GS obtained with "
+        "head trackers."
+    )
+    assert all(t != "Dataset" for t, _ in found(text).values())
+    # a description with a data noun after its abbreviation is data
+    text = "We collect a kitchen video archive (KVA). Results on the KVA dataset show gains."
+    assert found(text)["kitchen video archive"][0] == "Dataset"

@@ -664,6 +664,9 @@ def decide(
             data_ctx
             and (not method_ctx or _DATA_NOUN_NEXT_RE.match(text, c.end))
             and (c.strength != "cap" or named_data or (trig_kind or ("",))[0] == "datanoun")
+            and not dn.described_long(
+                v, c, named_long or named_data, trig_kind, list_tail, text, _DATA_NOUN_NEXT_RE
+            )
         ):  # "co-training with existing static ALOHA datasets": the data noun says more; a
             # capitalised word listed after "datasets:" or "benchmarks (" is named data too
             t = EntityType.DATASET

@@ -255,3 +255,25 @@ def opening_name_acts(text: str, s0: int, start: int, end: int, name: str) -> bo
         return False
     verb = _VERB_NEXT_RE.match(text, end)
     return bool(verb and verb.group(1) in W.method_verbs)
+
+
+def described_long(
+    v: Vocab,
+    c: Candidate,
+    named: bool,
+    trig_kind: tuple[str, int] | None,
+    list_tail: re.Match[str] | None,
+    text: str,
+    data_noun_next: re.Pattern[str],
+) -> bool:
+    """An abbreviation the abstract defines by a lower-case description ("motor imagery (MI)",
+    "simultaneous localization and mapping (SLAM)") is no data name for an "on" alone ("results
+    on MI", "on a robotic SLAM problem"): only a data noun after it or a list of data makes it
+    one."""
+    return bool(
+        c.long
+        and not named
+        and (trig_kind or ("",))[0] not in ("datalist", "datanoun")
+        and not (list_tail and list_tail.group(2) in v.data_heads)
+        and not data_noun_next.match(text, c.end)
+    )
