@@ -174,3 +174,13 @@ def test_an_abbreviation_defined_by_a_description_is_no_data_for_an_on_alone():
     # a description with a data noun after its abbreviation is data
     text = "We collect a kitchen video archive (KVA). Results on the KVA dataset show gains."
     assert found(text)["kitchen video archive"][0] == "Dataset"
+
+
+def test_a_list_of_names_before_network_datasets_is_data():
+    # "network" says what the data are after a list of names, not whose data they are
+    text = "Our model leads on the Tovrel, Mazpik and Orlune citation network datasets."
+    got = found(text)
+    assert all(got[n][0] == "Dataset" for n in ("Tovrel", "Mazpik", "Orlune"))
+    # one name before a network's dataset stays what it was
+    text = "Our model leads on the Tovrel network dataset."
+    assert found(text).get("Tovrel", ("",))[0] != "Dataset"

@@ -478,7 +478,7 @@ def decide(
     )
     if not (named_data or c.label) and (  # "on the Foo manipulation benchmark"
         _NAMED_DATA_LEAD_RE.search(text, max(s0, c.start - 12), c.start)
-        and dn.kind_of_data(v, text, c.end, s1, c.text)
+        and dn.kind_of_data(v, text, c.end, s1, c.text, c.start)
     ):
         named_data = True
         if c.strength != "strong":  # a plain word's kind may still open a task (tasks.py)

@@ -60,21 +60,39 @@ _KIND_TAILS = (
 )
 
 
-def kind_of_data(v: Vocab, text: str, end: int, stop: int, name: str) -> bool:
+# a name listed before this one: "[Foo,] Bar and Baz ..."
+_LISTED_BEFORE_RE = re.compile(r"[A-Z0-9][^\s,]*(?:,\s*(?:and\s+)?|\s+and\s+)$")
+
+
+def kind_of_data(
+    v: Vocab, text: str, end: int, stop: int, name: str, start: int | None = None
+) -> bool:
     """One or two words that say what kind of data stand between a capitalised name (or a
     list of them) and a data noun: "the Foo manipulation benchmark", "the Foo and Bar driving
     datasets", "the Foo offline RL benchmark"; not a method's noun ("the Foo network
     dataset") nor after an adjective-shaped or plural name ("the Gaussian mixture dataset",
-    "Yahoos vast datasets")."""
+    "Yahoos vast datasets"), except as the second of two kind words before a plural data noun
+    that ends a list of names: "the Foo, Bar and Baz citation network datasets"."""
     if name.lower().endswith((*W.adjective_endings, "an", "s")):
         return False
     for tail in _KIND_TAILS:
         m = tail.match(text[end:stop])
         if m and m.group(2) in v.data_heads:
             kind = m.group(1).split()  # (not "Foo on standard datasets", "Foo on a suite")
+            listed = (
+                len(kind) == 2
+                and m.group(2).endswith(("sets", "marks", "corpora"))
+                and (
+                    bool(re.match(r",|\s+and\s", text[end : m.start(1) + end]))
+                    or (start is not None and bool(_LISTED_BEFORE_RE.search(text, 0, start)))
+                )
+            )
             return not any(
-                w in v.method_heads or w in v.data_heads or w in W.np_boundary or w in _NOT_KIND
-                for w in kind
+                (w in v.method_heads and not (listed and i == 1))
+                or w in v.data_heads
+                or w in W.np_boundary
+                or w in _NOT_KIND
+                for i, w in enumerate(kind)
             )
     return False
 
