@@ -184,3 +184,11 @@ def test_a_list_of_names_before_network_datasets_is_data():
     # one name before a network's dataset stays what it was
     text = "Our model leads on the Tovrel network dataset."
     assert found(text).get("Tovrel", ("",))[0] != "Dataset"
+
+
+def test_a_name_with_its_edition_before_a_long_kind_of_challenge_is_data():
+    text = "We report results on the Torvik-19 retinal vessel lesion grading challenge."
+    assert found(text)["Torvik-19"][0] == "Dataset"
+    # without an edition the long kind says too little
+    text = "We report results on the Torvik retinal vessel lesion grading challenge."
+    assert found(text).get("Torvik", ("",))[0] != "Dataset"

@@ -58,6 +58,10 @@ _KIND_TAILS = (
     re.compile(_NAMES_RE + r"([a-z][\w\-]*)\s+([a-z][\w\-]*)\b"),
     re.compile(_NAMES_RE + r"([a-z][\w\-]*\s+[A-Za-z][\w\-]*)\s+([a-z][\w\-]*)\b"),
 )
+# three or four kind words after a name that ends in its edition or year: "the Foo-16 lymph
+# node metastases detection challenge", "the Bar-2017 visual domain adaptation challenge"
+_LONG_KIND_TAIL = re.compile(r"\s+((?:[a-z][\w\-]*\s+){2,3}[a-z][\w\-]*)\s+([a-z][\w\-]*)\b")
+_EDITION_RE = re.compile(r"[A-Za-z][\-\s]?(?:\d{2}|\d{4})$")
 
 
 # a name listed before this one: "[Foo,] Bar and Baz ..."
@@ -75,7 +79,8 @@ def kind_of_data(
     that ends a list of names: "the Foo, Bar and Baz citation network datasets"."""
     if name.lower().endswith((*W.adjective_endings, "an", "s")):
         return False
-    for tail in _KIND_TAILS:
+    tails = (*_KIND_TAILS, _LONG_KIND_TAIL) if _EDITION_RE.search(name) else _KIND_TAILS
+    for tail in tails:
         m = tail.match(text[end:stop])
         if m and m.group(2) in v.data_heads:
             kind = m.group(1).split()  # (not "Foo on standard datasets", "Foo on a suite")
