@@ -192,3 +192,8 @@ def test_a_name_with_its_edition_before_a_long_kind_of_challenge_is_data():
     # without an edition the long kind says too little
     text = "We report results on the Torvik retinal vessel lesion grading challenge."
     assert found(text).get("Torvik", ("",))[0] != "Dataset"
+
+
+def test_a_named_data_list_after_on_needs_no_evaluation_word():
+    text = "We match strong models on the Torvik-19 retinal vessel lesion grading challenge."
+    assert found(text)["Torvik-19"][0] == "Dataset"

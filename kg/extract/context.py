@@ -522,7 +522,11 @@ def decide(
             if not _A_BEFORE_RE.search(text, ts, c.start) or _DATA_NOUN_SOON_RE.match(
                 text, c.end
             ):  # ("On a Parkinson GWAS dataset", "on a Resource Management test set")
-                data_ctx = bool(EVAL_CUE_RE.search(sentence)) or dn.on_data(text, s0, ts, c.end)
+                data_ctx = (
+                    named_data  # "on the Foo-16 ... challenge": the data noun says it
+                    or bool(EVAL_CUE_RE.search(sentence))
+                    or dn.on_data(text, s0, ts, c.end)
+                )
             elif (
                 c.label is None
                 and not c.long
