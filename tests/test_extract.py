@@ -903,6 +903,29 @@ def test_learning_to_do_something_is_the_task_as_written():
     assert not any(t.startswith("learning to") for t in tasks_of(abstract))
 
 
+def test_learning_from_a_source_is_the_task_as_written():
+    # made-up: "we study learning from X", "an algorithm for learning from X": what is learned
+    # from is the task, as the clause writes it; not "learning from scratch", not a source whose
+    # noun phrase goes on unread ("from data gathered by ..."), nor a sentence that opens with
+    # the paradigm
+    abstract = (
+        "We study the problem of learning from blurry crowd-sourced sketches. Our planner uses "
+        "a graph network."
+    )
+    assert tasks_of(abstract) == ["learning from blurry crowd-sourced sketches"]
+    abstract = (
+        "We present an algorithm for learning from sparse and delayed rewards in mazes. It "
+        "uses a graph network."
+    )
+    assert tasks_of(abstract) == ["learning from sparse and delayed rewards"]
+    for abstract in (
+        "We consider learning from scratch in mazes. We propose a graph network.",
+        "We consider learning from data gathered by drones. We propose a graph network.",
+        "Learning from cooking videos has proven useful. We propose a graph network.",
+    ):
+        assert not any(t.lower().startswith("learning from") for t in tasks_of(abstract))
+
+
 def test_training_a_kind_of_model_is_a_task():
     # made-up: "a method for training X", "However, training X is hard": training the model is
     # the problem, the model name inside it no reason to drop it; not when the noun phrase goes

@@ -21,6 +21,7 @@ from kg.extract.words import (
     is_head_noun,
     is_modifier,
     is_task_word,
+    is_tech_modifier,
     modifiers,
     singular,
     word_before,
@@ -96,12 +97,25 @@ _TRAINING_RE = re.compile(
     r"([Tt]raining)\s+((?:[A-Za-z][\w\-]*\s*){1,4})"
 )
 
-# "we study learning to grasp deformable objects", "Learning to plan in ... is hard": the
-# skill to be learned, named as the clause says it
-_LEARNING_TO_RE = re.compile(
+# where a clause names what the paper learns: opening a sentence, "we study/address ...", "the
+# problem of", "an approach to", "a framework for"
+_LEARNING_CUE = (
     r"(?:(?:^|(?<=[.!?]\s))|\b(?:problems? of|tasks? of|focus(?:es)? on|study|studies|"
     r"address|addresses|tackle|tackles|consider|considers|approach to|framework for|method for)"
-    r"\s+)([Ll]earning to\s+([a-z]{3,})\b)"
+    r"\s+)"
+)
+
+# "we study learning to grasp deformable objects", "Learning to plan in ... is hard": the
+# skill to be learned, named as the clause says it
+_LEARNING_TO_RE = re.compile(_LEARNING_CUE + r"([Ll]earning to\s+([a-z]{3,})\b)")
+
+# "we address learning from noisy crowd-sourced labels", "an algorithm for learning from delayed
+# rewards": what the learner learns from; not opening a sentence, where it is mostly the
+# paradigm the paper starts from ("Learning from demonstration has proven effective in ...")
+_LEARNING_FROM_RE = re.compile(
+    r"\b(?:problems? of|tasks? of|challenges? of|focus(?:es)? on|study|studies|address|addresses|"
+    r"tackle|tackles|consider|considers|(?:approach(?:es)?|frameworks?|methods?|algorithms?)"
+    r" (?:to|for))\s+([Ll]earning from)\s"
 )
 
 # "we evade the task of learning to X": not what the paper does
@@ -284,6 +298,13 @@ def task_spans(
         if end is None:
             continue  # the noun phrase goes on past what is read: "to produce contact-rich, ..."
         add(m.start(1), end, text[m.start(1) : end], 1.0)
+    # "we address learning from noisy labels": "learning from noisy labels"
+    for m in _LEARNING_FROM_RE.finditer(text):
+        if _SIDESTEP_BEFORE_RE.search(text, max(0, m.start() - 60), m.start()):
+            continue
+        end = _learned_source(text, m.end(1))
+        if end is not None:
+            add(m.start(1), end, text[m.start(1) : end], 1.0)
     # "an approach to training networks to generate sequences": "sequence generation"
     for m in _INFINITIVE_TASK_RE.finditer(text):
         _verb_object(text, m, W.infinitive_noun[m.group(1).lower()], 0.5, add)
@@ -396,6 +417,71 @@ def _learned_object(text: str, end: int) -> int | None:
         if not words and (after_prep or (nxt and lw not in W.np_boundary) or lw in ("and", "or")):
             return None  # "to produce fast, dynamic gaits", "to detect and localize": not read
         return end
+
+
+def _learned_source(text: str, end: int) -> int | None:
+    """Where "learning from" ends with what is learned from: a noun phrase of up to five words
+    ("from noisy crowd-sourced labels"), two joined by "and/or" ("from sparse and
+    underspecified rewards", "from demonstrations and language feedback") or with an "of"
+    phrase after it; None when it is no such phrase ("from scratch", "from such oracles") or
+    goes on past what is read ("from data collected by ...")."""
+    first = _source_phrase(text, end, 5)
+    if first is None:
+        return None
+    end, n = first
+    nxt = NEXT_WORD_RE.match(text, end)
+    lw = nxt.group(1).lower() if nxt else ""
+    if lw in ("and", "or", "of"):
+        more = _source_phrase(text, nxt.end(), 5 - n)  # type: ignore[union-attr]
+        if more is None and lw == "of":
+            return None  # "from demonstrations of the ...": not read
+        if more is not None:
+            end = more[0]
+            nxt = NEXT_WORD_RE.match(text, end)
+    if not _noun_word(_LAST_WORD_RE.search(text, max(0, end - 60), end).group(1).lower()):  # type: ignore[union-attr]
+        return None  # "from sparse": the adjective of a noun not read
+    if text[end : end + 1] in ("-", "'", "\u2019"):
+        return None
+    if nxt and text[end : end + 1] == " " and nxt.group(1).lower() not in W.np_boundary:
+        if not nxt.group(1).startswith("("):
+            return None  # the clause goes on: "from multiple annotators took ..."
+    return end
+
+
+def _source_phrase(text: str, pos: int, most: int) -> tuple[int, int] | None:
+    """(end, words) of the noun phrase at ``pos``: words that can stand in a task phrase, an
+    article or vague word before or inside them skipped ("from multiple annotators"), ended by
+    a plural ("from demonstrations"); None when there is none or it is longer than ``most``."""
+    words = 0
+    end = pos
+    while True:
+        nxt = NEXT_WORD_RE.match(text, pos)
+        if nxt is None:
+            break
+        w = nxt.group(1)
+        lw = w.lower()
+        if (not words and lw in ("the", "a", "an")) or (lw in W.task_stop and lw not in STOP_WORDS):
+            pos = nxt.end()
+            continue
+        if lw in W.np_boundary or not (is_modifier(w) or is_head_noun(w) or is_tech_modifier(w)):
+            break
+        if lw in W.not_learned_from:
+            return None
+        words += 1
+        pos = end = nxt.end()
+        if is_head_noun(w) and not is_modifier(w):
+            break  # a plural ends the noun phrase
+    if not words or words > most:
+        return None
+    return end, words
+
+
+def _noun_word(lw: str) -> bool:
+    """A word that can end a noun phrase: a plural, or a modifier that is no adjective nor
+    -ed form ("feedback", "data", "demonstration"; not "long-tailed")."""
+    return is_head_noun(lw) or (
+        is_modifier(lw) and not lw.endswith(W.adjective_endings) and not lw.endswith("ed")
+    )
 
 
 def _list_item(word: str) -> bool:

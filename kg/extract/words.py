@@ -27,6 +27,7 @@ class Words:
     noun_ing: frozenset[str]
     noun_ly: frozenset[str]
     not_task_gerunds: frozenset[str]
+    not_learned_from: frozenset[str]
     not_proposed_heads: frozenset[str]
     descriptive_heads: frozenset[str]
     not_method_heads: frozenset[str]
