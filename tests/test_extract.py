@@ -926,6 +926,23 @@ def test_learning_from_a_source_is_the_task_as_written():
         assert not any(t.lower().startswith("learning from") for t in tasks_of(abstract))
 
 
+def test_bridging_the_sim_to_real_gap_is_sim_to_real_transfer():
+    # made-up: the paper's own sentence says it closes the gap between simulation and the real
+    # world: the task is sim-to-real transfer (in the abstract's spelling); not when the gap is
+    # only why a problem is hard
+    abstract = (
+        "We teach a drone to perch on branches. To overcome the sim-to-real gap, we randomize "
+        "the wind in a graph network simulator."
+    )
+    assert "sim-to-real transfer" in tasks_of(abstract)
+    abstract = "We propose a graph network to bridge the Sim2Real gap for perching drones."
+    assert "sim2real transfer" in tasks_of(abstract)
+    abstract = (
+        "Perching is hard because of the sim-to-real gap and the wind. We propose a graph network."
+    )
+    assert "sim-to-real transfer" not in tasks_of(abstract)
+
+
 def test_training_a_kind_of_model_is_a_task():
     # made-up: "a method for training X", "However, training X is hard": training the model is
     # the problem, the model name inside it no reason to drop it; not when the noun phrase goes

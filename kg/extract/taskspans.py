@@ -1,8 +1,9 @@
 """Task phrase candidates for :mod:`kg.extract.tasks`: a task head with its modifiers
 ("semantic image segmentation"), a noun phrase before "problem/task", after "the problem/task
 of", the subject of "X is a fundamental problem", a gerund named by its noun ("estimating X" ->
-"X estimation"), "learning to <verb> X" as written, "a phenomenon known as X", and a defined
-task abbreviation as head ("offline RL").
+"X estimation"), "learning to <verb> X" and "learning from X" as written, "bridge the sim-to-real
+gap" (sim-to-real transfer), "a phenomenon known as X", and a defined task abbreviation as head
+("offline RL").
 """
 
 from __future__ import annotations
@@ -120,6 +121,21 @@ _LEARNING_FROM_RE = re.compile(
 
 # "we evade the task of learning to X": not what the paper does
 _SIDESTEP_BEFORE_RE = re.compile(r"\b(?:evade|avoid|sidestep|bypass)\w*\s+(?:\w+\s+){0,3}$")
+
+# "we bridge the sim-to-real gap", "To overcome the Sim2Real gap, ...": the paper works on
+# sim-to-real transfer
+_SIM_GAP_RE = re.compile(
+    r"\b(?:bridg|address|overcom|reduc|clos|narrow|mitigat|minimi[sz]|calibrat|cross|tackl)\w*"
+    r"\s+(?:(?:the|this|these|such)\s+)?(?:[a-z]+\s+)?"
+    r"((?:[Ss]im(?:ulation)?-?(?:to|2)-?[Rr]eal(?:ity)?|[Rr]eality)[\s\-]gaps?|gaps? between "
+    r"(?:the\s+)?(?:simulation|simulators?|sim) and (?:the\s+)?(?:real|reality)\b)"
+)
+
+# the paper's own sentence: "we ...", "our ...", "This design ...", "To bridge X, ..."
+_OWN_SENT_RE = re.compile(
+    r"^\s*To\s|\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|design|approach|method|framework|"
+    r"system)|propos\w+)\b"
+)
 
 _ACRONYM_RE = re.compile(r"[A-Z][A-Za-z]*[A-Z]s?")
 
@@ -305,6 +321,13 @@ def task_spans(
         end = _learned_source(text, m.end(1))
         if end is not None:
             add(m.start(1), end, text[m.start(1) : end], 1.0)
+    # "To overcome the sim-to-real gap, we ...": "sim-to-real transfer"
+    for m in _SIM_GAP_RE.finditer(text):
+        sent = next((x for x in sents if x.start_char <= m.start() < x.end_char), None)
+        if sent is None or not _OWN_SENT_RE.search(text[sent.start_char : m.start()]):
+            continue  # "... is challenging due to the sim-to-real gap": someone else's
+        name = "sim2real" if "2" in m.group(1) else "sim-to-real"
+        add(m.start(1), m.end(1), f"{name} transfer", 1.0)
     # "an approach to training networks to generate sequences": "sequence generation"
     for m in _INFINITIVE_TASK_RE.finditer(text):
         _verb_object(text, m, W.infinitive_noun[m.group(1).lower()], 0.5, add)
