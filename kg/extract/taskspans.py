@@ -465,9 +465,13 @@ def _learned_source(text: str, end: int) -> int | None:
         return None  # "from sparse": the adjective of a noun not read
     if text[end : end + 1] in ("-", "'", "\u2019"):
         return None
-    if nxt and text[end : end + 1] == " " and nxt.group(1).lower() not in W.np_boundary:
-        if not nxt.group(1).startswith("("):
-            return None  # the clause goes on: "from multiple annotators took ..."
+    if (
+        nxt
+        and text[end : end + 1] == " "
+        and nxt.group(1).lower() not in W.np_boundary
+        and not nxt.group(1).startswith("(")
+    ):
+        return None  # the clause goes on: "from multiple annotators took ..."
     return end
 
 
