@@ -14,6 +14,7 @@ import pytest
 from kg.extract import build_pipeline, extract_papers, to_record
 from kg.extract.abbrev import best_long_form, find_abbreviations
 from kg.extract.context import USE_MODEL
+from kg.extract.spans import sentences
 from kg.model import Author, EntityType, Paper, SourceRef
 from kg.text import clean_abstract
 
@@ -941,6 +942,25 @@ def test_bridging_the_sim_to_real_gap_is_sim_to_real_transfer():
         "Perching is hard because of the sim-to-real gap and the wind. We propose a graph network."
     )
     assert "sim-to-real transfer" not in tasks_of(abstract)
+
+
+def test_a_full_stop_kept_on_its_word_ends_the_sentence():
+    # made-up: spaCy keeps the stop on a single letter (its exception for initials) and after a
+    # name ending in a capital, and the sentencizer ran the sentences together; an initial
+    # before a surname stays inside its sentence
+    nlp = build_pipeline(span_model=False)
+    text = (
+        "The bound does not grow with n. We train on CelebA. Our attack works in 3D. "
+        "Its cost is linear in a matrix A. The idea is due to M. Abeles and others."
+    )
+    got = [text[s.start_char : s.end_char].strip() for s in sentences(nlp(text), text)]
+    assert got == [
+        "The bound does not grow with n.",
+        "We train on CelebA.",
+        "Our attack works in 3D.",
+        "Its cost is linear in a matrix A.",
+        "The idea is due to M. Abeles and others.",
+    ]
 
 
 def test_training_a_kind_of_model_is_a_task():
@@ -2076,7 +2096,13 @@ def test_record_has_the_score_py_shape_and_progress_is_reported():
 def test_pipeline_is_built_once_and_needs_no_model():
     nlp = build_pipeline()
     assert nlp is build_pipeline()
-    assert nlp.pipe_names == ["sentencizer", "kg_span_model", "kg_gazetteer", "kg_entities"]
+    assert nlp.pipe_names == [
+        "sentencizer",
+        "kg_sentence_ends",
+        "kg_span_model",
+        "kg_gazetteer",
+        "kg_entities",
+    ]
 
 
 def test_two_processes_give_the_same_result_in_the_same_order(monkeypatch):

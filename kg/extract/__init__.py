@@ -1,6 +1,7 @@
 """Extraction: methods, datasets, benchmarks and tasks in abstracts, with the paper's role.
 
-The pipeline is ``spacy.blank("en")`` + a sentencizer + the trained span model
+The pipeline is ``spacy.blank("en")`` + a sentencizer (and ``kg_sentence_ends`` in
+:mod:`kg.extract.spans`, for full stops the tokenizer keeps on a word) + the trained span model
 (``kg_span_model``, weights shipped in the package; see :mod:`kg.extract.spanmodel`) + two rule
 components (``kg_gazetteer`` in :mod:`kg.extract.gazetteer`, ``kg_entities`` in
 :mod:`kg.extract.components`, which runs the stages: candidates → context → tasks), so it needs
@@ -73,6 +74,7 @@ def _build(model: str | None, gazetteers: tuple[Path, ...], span_model: bool) ->
         tokenizer.add_special_case(abbr, [{"ORTH": abbr}])
     if "parser" not in nlp.pipe_names and "senter" not in nlp.pipe_names:
         nlp.add_pipe("sentencizer")
+        nlp.add_pipe("kg_sentence_ends")
     if span_model:
         nlp.add_pipe("kg_span_model")
     nlp.add_pipe("kg_gazetteer", config={"gazetteers": [str(p) for p in gazetteers]})

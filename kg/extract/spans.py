@@ -6,11 +6,14 @@ learned about it. Spans are character offsets ``[start, end)`` into the cleaned 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from spacy.attrs import IDX, SENT_START
+from spacy.lang.en.stop_words import STOP_WORDS
+from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.model import EntityType, Role
@@ -19,6 +22,33 @@ from kg.model import EntityType, Role
 class Sent(NamedTuple):
     start_char: int
     end_char: int
+
+
+# a name that ends in a capital after a small letter or digit: "CelebA", "3D"
+_CAPITAL_END_RE = re.compile(r"[\w\-]*[a-z0-9][\w\-]*[A-Z]")
+
+
+@Language.component("kg_sentence_ends")
+def sentence_ends(doc: Doc) -> Doc:
+    """A full stop the tokenizer keeps on its word ends a sentence when a capitalised word
+    follows: a variable ("independent of n. We show", spaCy's exception for initials), a single
+    capital before a stop word ("a matrix A. Our algorithm"; not "by M. Abeles") and a name
+    that ends in a capital ("trained on CelebA. Our attack", "in 3D. Furthermore"); the
+    sentencizer runs those sentences together."""
+    for tok in doc[:-1]:
+        if not tok.text.endswith(".") or not tok.whitespace_:
+            continue
+        word = tok.text[:-1]
+        nxt = doc[tok.i + 1]
+        if not (word and "." not in word and nxt.text[:1].isupper() and not nxt.is_sent_start):
+            continue
+        if (
+            (len(word) == 1 and word.islower())
+            or (len(word) == 1 and word.isupper() and nxt.lower_ in STOP_WORDS)
+            or _CAPITAL_END_RE.fullmatch(word)
+        ):
+            nxt.is_sent_start = True
+    return doc
 
 
 def sentences(doc: Doc, text: str) -> list[Sent]:
