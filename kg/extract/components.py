@@ -32,7 +32,7 @@ from kg.extract.candidates import (
     proposed_phrases,
     split_trailing_acronyms,
 )
-from kg.extract.context import USE_MODEL, decide, own_subject
+from kg.extract.context import USE_MODEL, decide
 from kg.extract.datanames import said_elsewhere
 from kg.extract.lists import Triggers, type_lists
 from kg.extract.proposals import (
@@ -41,6 +41,7 @@ from kg.extract.proposals import (
     named_in_title,
     named_parts,
     naming_cues,
+    own_subject,
     own_url,
     titled_phrases,
 )

@@ -162,15 +162,6 @@ _MAKE_BEFORE_RE = re.compile(
     r"\b(?:[Ww]e|[Oo]ur)\b[^.;]*\b(?:train|develop|design|build|propose|introduce|present|"
     r"construct|devise|create|release|collect|curate)\b[^.;]*$"
 )
-_OWN_WORDS_RE = re.compile(r"\b[Oo]ur (?:method|approach|model|framework|system|algorithm)\b")
-# the start of a sentence, or a connective that opens one ("Then, X", "Finally, X")
-_SUBJECT_BEFORE_RE = re.compile(r"(?:^|[.!?]\s+|(?:Then|Finally|Moreover|Further|Additionally|"
-                                r"Specifically|Empirically|Notably),\s+)$")  # fmt: skip
-# a verb in the present tense after the subject: "X delivers", "X outperforms", "X can"
-_VERB_AFTER_RE = re.compile(
-    r"\s+(?:(?:first|then|also|further|consistently|significantly|successfully)\s+)?"
-    r"(?:[a-z]+s|can|is|achieves)\b"
-)
 _DEFINED_AS_RE = re.compile(
     r"\)?\s*(?:\([^()]*\)\s*)?\s+(?:is|are)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,3}("
     + _OWN_NOUNS
@@ -775,29 +766,3 @@ def _model_says_name(c: Candidate, threshold: float | None) -> bool:
         and c.model in (EntityType.METHOD, EntityType.DATASET)
         and c.model_score >= threshold
     )
-
-
-def own_subject(text: str, cands: list[Candidate], trig: Triggers) -> None:
-    """When the abstract proposes something but no name-shaped candidate is marked proposed,
-    its own method is the unknown name it keeps as the subject of what is achieved: "We
-    benchmark DYNAMO-GRASP against established approaches ... DYNAMO-GRASP delivers improved
-    grasping performance". The unknown name (no gazetteer entry, no definition of someone
-    else's) that is a sentence subject followed by a verb, mentioned at least twice, is
-    proposed."""
-    if not (trig["propose"] or _OWN_WORDS_RE.search(text)):
-        return
-    if any("propose" in c.cues and c.strength == "strong" for c in cands):
-        return
-    counts: dict[str, list[Candidate]] = {}
-    for c in cands:
-        if c.type is EntityType.METHOD and c.label is None and c.strength == "strong":
-            counts.setdefault(c.text, []).append(c)
-    best = None
-    for mentions in counts.values():
-        subject = any(_SUBJECT_BEFORE_RE.search(text, max(0, m.start - 30), m.start)
-                      and _VERB_AFTER_RE.match(text, m.end) for m in mentions)  # fmt: skip
-        if subject and len(mentions) >= 2 and (best is None or len(mentions) > len(best)):
-            best = mentions
-    for m in best or []:
-        m.cues.add("propose")
-        m.role, m.confidence = Role.PROPOSED, 0.75

@@ -10,7 +10,8 @@ name with its description ("An efficient two-stage Foo Network (FN) for bar is i
 make them; :func:`titled_phrases` adds the lower-case name of a proposal that the title spells
 too ("we propose structured foo networks" in a paper titled "Structured Foo Networks for Bar");
 :func:`own_url` marks a name the abstract's own web address spells; :func:`naming_cues` finds
-the naming cues a phrase list cannot ("we refer to our method as").
+the naming cues a phrase list cannot ("we refer to our method as"); :func:`own_subject` marks the
+unknown name an abstract that proposes something keeps as its subject ("... X delivers").
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import bisect
 import re
 
+from kg.extract.lists import Triggers
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, overlapping
 from kg.extract.words import EXISTING_WORDS, SO_CALLED_RE, Vocab, W, is_tech_modifier
@@ -429,3 +431,40 @@ def known_tail(
     ):
         return None
     return m.start(1), known.end
+
+
+_OWN_WORDS_RE = re.compile(r"\b[Oo]ur (?:method|approach|model|framework|system|algorithm)\b")
+# the start of a sentence, or a connective that opens one ("Then, X", "Finally, X")
+_SUBJECT_BEFORE_RE = re.compile(r"(?:^|[.!?]\s+|(?:Then|Finally|Moreover|Further|Additionally|"
+                                r"Specifically|Empirically|Notably),\s+)$")  # fmt: skip
+# a verb in the present tense after the subject: "X delivers", "X outperforms", "X can"
+_VERB_AFTER_RE = re.compile(
+    r"\s+(?:(?:first|then|also|further|consistently|significantly|successfully)\s+)?"
+    r"(?:[a-z]+s|can|is|achieves)\b"
+)
+
+
+def own_subject(text: str, cands: list[Candidate], trig: Triggers) -> None:
+    """When the abstract proposes something but no name-shaped candidate is marked proposed,
+    its own method is the unknown name it keeps as the subject of what is achieved: "We
+    benchmark DYNAMO-GRASP against established approaches ... DYNAMO-GRASP delivers improved
+    grasping performance". The unknown name (no gazetteer entry, no definition of someone
+    else's) that is a sentence subject followed by a verb, mentioned at least twice, is
+    proposed."""
+    if not (trig["propose"] or _OWN_WORDS_RE.search(text)):
+        return
+    if any("propose" in c.cues and c.strength == "strong" for c in cands):
+        return
+    counts: dict[str, list[Candidate]] = {}
+    for c in cands:
+        if c.type is EntityType.METHOD and c.label is None and c.strength == "strong":
+            counts.setdefault(c.text, []).append(c)
+    best = None
+    for mentions in counts.values():
+        subject = any(_SUBJECT_BEFORE_RE.search(text, max(0, m.start - 30), m.start)
+                      and _VERB_AFTER_RE.match(text, m.end) for m in mentions)  # fmt: skip
+        if subject and len(mentions) >= 2 and (best is None or len(mentions) > len(best)):
+            best = mentions
+    for m in best or []:
+        m.cues.add("propose")
+        m.role, m.confidence = Role.PROPOSED, 0.75
