@@ -2739,3 +2739,15 @@ def test_a_class_of_loss_functions_or_an_adjectives_distance_is_no_method():
     assert not any(n.startswith("Zorvel") for n in got)
     got = found("Points are matched by their Euclidean distance to the center.")
     assert "Euclidean distance" not in got
+
+
+def test_a_lower_case_loss_the_method_minimizes_is_a_used_method():
+    got = found(
+        "We study ranking over sparse graphs. Our estimator minimizes the KL divergence between "
+        "two posteriors and is trained with a squared hinge loss. A convex loss is also studied."
+    )
+    assert got["KL divergence"] == ("Method", "uses")
+    assert got["squared hinge loss"] == ("Method", "uses")
+    assert not any("convex loss" in n for n in got)
+    # without a verb of use the phrase is not read as a method
+    assert "hinge loss" not in found("The hinge loss is a topic of this note on ranking graphs.")

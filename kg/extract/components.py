@@ -35,6 +35,7 @@ from kg.extract.candidates import (
 from kg.extract.context import USE_MODEL, decide
 from kg.extract.datanames import said_elsewhere
 from kg.extract.lists import Triggers, type_lists
+from kg.extract.losses import loss_methods
 from kg.extract.proposals import (
     introduced_subject,
     named_in_apposition,
@@ -171,6 +172,7 @@ class KGEntities:
         cands += model_methods(v, text, model, cands)
         cands += cued_model_methods(v, text, model, cands, trig["propose"], sent_of)
         drop_unread(cands)
+        cands += loss_methods(text, cands, sent_of)
 
         mentions = [_as_mention(c, sent_of(c.start)) for c in cands if c.type]
         gazetteer_tasks = [

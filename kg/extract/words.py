@@ -47,6 +47,7 @@ class Words:
     tech_heads: tuple[str, ...]
     variant_words: frozenset[str]
     use_verbs: tuple[str, ...]
+    loss_kinds: tuple[str, ...]
     method_verbs: frozenset[str]
     organisation_words: frozenset[str]
     technique_cues: tuple[str, ...]
