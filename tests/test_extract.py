@@ -2749,5 +2749,8 @@ def test_a_lower_case_loss_the_method_minimizes_is_a_used_method():
     assert got["KL divergence"] == ("Method", "uses")
     assert got["squared hinge loss"] == ("Method", "uses")
     assert not any("convex loss" in n for n in got)
+    # a norm's symbol leads the loss: "the ℓ_∞ loss"
+    got = found("We fit the graph weights using the ℓ_∞ loss.")
+    assert [v for n, v in got.items() if n.endswith("_∞ loss")] == [("Method", "uses")]
     # without a verb of use the phrase is not read as a method
     assert "hinge loss" not in found("The hinge loss is a topic of this note on ranking graphs.")
