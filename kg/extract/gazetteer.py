@@ -125,11 +125,8 @@ class KGGazetteer:
 
     def find(self, doc: Doc) -> list[tuple[int, int, EntityType]]:
         """(start token, end token, label) of every known name in the doc."""
-        text = doc.text
-        starts, ends, cased = [], [], []
+        cased = []  # (a span's text is read from its tokens: doc.text joins them all)
         for t in doc:
-            starts.append(t.idx)
-            ends.append(t.idx + len(t.text))
             cased.append(_NOT_KEY_RE.sub("", unicodedata.normalize("NFKC", t.text)))
         words = [bool(_WORD_RE.search(k)) for k in cased]
         found = []
@@ -147,7 +144,7 @@ class KGGazetteer:
                 if not words[j]:
                     continue  # a name ends on a word
                 known = self._lookup(acc, lower)
-                if known is not None and known.fits(text[starts[i] : ends[j]]):
+                if known is not None and known.fits(doc[i : j + 1].text):
                     found.append((i, j + 1, known.label))
         return found
 
