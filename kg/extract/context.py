@@ -208,7 +208,6 @@ _METHOD_NOUN_AFTER_RE = re.compile(
     r"\s+(?:baselines?|variants?|kernels?|architectures?|backbones?|layers?|models?|solvers?|"
     r"algorithms?|encoders?|networks?)\b"
 )
-_DATA_NOUN_NEXT_RE = re.compile(r"\s+(?:datasets?|data\s+sets?|corpus|corpora)\b")
 _MEASURE_NAME_RE = re.compile(r"\s+(?:accuracy|scores?|f1|error|rate|metric)\b", re.I)
 _HARDWARE_AFTER_RE = re.compile(
     r"(?:\s+[A-Z0-9][\w\-.]{0,3})?\s+"
@@ -596,7 +595,7 @@ def decide(
         return
     # type: the gazetteer, then what the text says about the name, then its shape
     t: EntityType | None = c.label
-    if t is EntityType.METHOD and not c.text.islower() and _DATA_NOUN_NEXT_RE.match(text, c.end):
+    if t is EntityType.METHOD and not c.text.islower() and dn.DATA_NOUN_NEXT_RE.match(text, c.end):
         t = EntityType.DATASET  # "the RT-1 dataset": the model's data (not "the coreset data")
     long_type = v.type_from_head(c.long) if c.long else None
     if t in (EntityType.DATASET, EntityType.BENCHMARK) and long_type is EntityType.METHOD:
@@ -657,11 +656,9 @@ def decide(
             t = EntityType.METHOD
         elif (
             data_ctx
-            and (not method_ctx or _DATA_NOUN_NEXT_RE.match(text, c.end))
+            and (not method_ctx or dn.DATA_NOUN_NEXT_RE.match(text, c.end))
             and (c.strength != "cap" or named_data or (trig_kind or ("",))[0] == "datanoun")
-            and not dn.described_long(
-                v, c, named_long or named_data, trig_kind, list_tail, text, _DATA_NOUN_NEXT_RE
-            )
+            and not dn.described_long(v, c, named_long or named_data, trig_kind, list_tail, text)
         ):  # "co-training with existing static ALOHA datasets": the data noun says more; a
             # capitalised word listed after "datasets:" or "benchmarks (" is named data too
             t = EntityType.DATASET

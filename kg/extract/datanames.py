@@ -158,11 +158,16 @@ def said_elsewhere(cands: list[Candidate]) -> None:
             c.type, c.role = t, Role.EVALUATED_ON
 
 
+# a data noun right after a name: "the Foo dataset", "the Foo corpus"
+DATA_NOUN_NEXT_RE = re.compile(r"\s+(?:datasets?|data\s+sets?|corpus|corpora)\b")
+# the verbs of use both patterns below read
+_USE_VERBS = (
+    r"uses?|used|using|employs?|employed|employing|leverag(?:e|es|ed|ing)|adopts?|adopted|"
+    r"adopting|appl(?:y|ies|ied|ying)"
+)
 # "we use a Foo Bar (FB) to ...", "It employs Foo Bar (FB) to align ...": what one uses
 _USE_BEFORE_RE = re.compile(
-    r"\b(?:uses?|used|using|employs?|employed|employing|leverag(?:e|es|ed|ing)|adopts?|"
-    r"adopted|adopting|appl(?:y|ies|ied|ying)|(?:variant|extension|version)s?\s+of)"
-    r"\s+(?:(?:a|an|the)\s+)?$"
+    r"\b(?:" + _USE_VERBS + r"|(?:variant|extension|version)s?\s+of)\s+(?:(?:a|an|the)\s+)?$"
 )
 # "(FB) are increasingly adopted for ...", "(FB) is widely used in ...": what others use
 _USED_NEXT_RE = re.compile(
@@ -224,8 +229,7 @@ USE_A_BEFORE_RE = re.compile(
 
 # "we use Foo Bar to ...", "by employing Foo Bar Baz", "building on Foo Bar": right before
 _USE_TITLE_BEFORE_RE = re.compile(
-    r"\b(?:uses?|used|using|employs?|employed|employing|leverag(?:e|es|ed|ing)|adopts?|adopted|"
-    r"adopting|appl(?:y|ies|ied|ying)|utiliz(?:e|es|ed|ing)|"
+    r"\b(?:" + _USE_VERBS + r"|utiliz(?:e|es|ed|ing)|"
     r"(?:build|builds|built|building|rel(?:y|ies|ied|ying))\s+(?:up)?on)\s+(?:the\s+)?$"
 )
 # a data noun or a kind of data right after: "we use Foo Bar images / data / recordings"
@@ -287,7 +291,6 @@ def described_long(
     trig_kind: tuple[str, int] | None,
     list_tail: re.Match[str] | None,
     text: str,
-    data_noun_next: re.Pattern[str],
 ) -> bool:
     """An abbreviation the abstract defines by a lower-case description ("motor imagery (MI)",
     "simultaneous localization and mapping (SLAM)") is no data name for an "on" alone ("results
@@ -298,5 +301,5 @@ def described_long(
         and not named
         and (trig_kind or ("",))[0] not in ("datalist", "datanoun")
         and not (list_tail and list_tail.group(2) in v.data_heads)
-        and not data_noun_next.match(text, c.end)
+        and not DATA_NOUN_NEXT_RE.match(text, c.end)
     )

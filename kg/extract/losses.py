@@ -20,6 +20,7 @@ _LOSS_RE = re.compile(
     r"(?![\s\-](?:functions?|class|classes|landscape|surfaces?|values?|of\b))",
     re.I,
 )
+_FIRST_WORD_RE = re.compile(r"[^\s\-]+")
 #: what the sentence does with it before the phrase: minimise, optimise, train with, use, ...
 _USE_BEFORE_RE = re.compile(
     r"\b(?:minimi[sz]\w*|optimi[sz]\w*|train\w*|regulari[sz]\w*|penali[sz]\w*|using|uses?|used|"
@@ -35,7 +36,7 @@ def loss_methods(
     out: list[Candidate] = []
     for m in _LOSS_RE.finditer(text):
         start, end = m.span()
-        first = re.match(r"[^\s\-]+", m.group()).group()  # type: ignore[union-attr]
+        first = _FIRST_WORD_RE.match(m.group()).group()  # type: ignore[union-attr]
         if first[0].isupper() and not first.isupper():
             continue  # "Hinge loss ..." opening a sentence, or a capitalised name: its own rule
         if overlapping(cands, start, end, typed=True) or overlapping(out, start, end):
