@@ -197,3 +197,16 @@ def test_a_name_with_its_edition_before_a_long_kind_of_challenge_is_data():
 def test_a_named_data_list_after_on_needs_no_evaluation_word():
     text = "We match strong models on the Torvik-19 retinal vessel lesion grading challenge."
     assert found(text)["Torvik-19"][0] == "Dataset"
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("Using the QERVO database with 8x8-pixel images, our chip reaches 81% accuracy.", "QERVO"),
+        ("We compare both tests using the GEO-Plimm data set analyzed by earlier work.", "GEO-Plimm"),
+        ("Tests with the Zorvan Speech Command database show clear gains.", "Zorvan Speech Command"),
+    ],
+)
+def test_a_data_noun_right_after_a_name_outweighs_a_verb_of_use(text, name):
+    # "using X" alone would make X a method: the database, the data set after it says data
+    assert found(text)[name][0] == "Dataset"

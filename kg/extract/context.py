@@ -492,6 +492,13 @@ def decide(
         )
     ):
         data_ctx = True
+    if (
+        not data_ctx
+        and c.text[:1].isupper()
+        and "propose" not in c.cues
+        and dn.DATA_NOUN_NEXT_RE.match(text, c.end)
+    ):
+        data_ctx = True  # "using the GEO-Foo data set": the data noun right after says it
     trig_kind = list_trigger(v, c, text, s0, trig, cands)
     if trig_kind is None and anchor < c.start:
         # a defined name stands in a list by its long form: "such as Foo Bar Baz (FBB)"

@@ -158,8 +158,8 @@ def said_elsewhere(cands: list[Candidate]) -> None:
             c.type, c.role = t, Role.EVALUATED_ON
 
 
-# a data noun right after a name: "the Foo dataset", "the Foo corpus"
-DATA_NOUN_NEXT_RE = re.compile(r"\s+(?:datasets?|data\s+sets?|corpus|corpora)\b")
+# a data noun right after a name: "the Foo dataset", "the Foo corpus", "the Foo database"
+DATA_NOUN_NEXT_RE = re.compile(r"\s+(?:datasets?|data\s+sets?|databases?|corpus|corpora)\b")
 # the verbs of use both patterns below read
 _USE_VERBS = (
     r"uses?|used|using|employs?|employed|employing|leverag(?:e|es|ed|ing)|adopts?|adopted|"
