@@ -210,3 +210,14 @@ def test_a_named_data_list_after_on_needs_no_evaluation_word():
 def test_a_data_noun_right_after_a_name_outweighs_a_verb_of_use(text, name):
     # "using X" alone would make X a method: the database, the data set after it says data
     assert found(text)[name][0] == "Dataset"
+
+
+def test_a_task_name_in_title_case_before_a_data_noun_names_the_data():
+    text = "We report gains on the Visual Object Tracking benchmark and the Image Retrieval dataset."
+    got = found(text)
+    assert got["Visual Object Tracking"][0] == "Benchmark"
+    assert got["Image Retrieval"][0] == "Dataset"
+    # in lower case it is the task; a plural data noun after it is a family of benchmarks
+    assert found("We study image retrieval on a new dataset.")["image retrieval"][0] == "Task"
+    text = "Current methods lag behind on standard Image Retrieval benchmarks."
+    assert found(text).get("Image Retrieval", ("Task",))[0] == "Task"

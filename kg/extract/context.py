@@ -602,6 +602,15 @@ def decide(
         return
     # type: the gazetteer, then what the text says about the name, then its shape
     t: EntityType | None = c.label
+    if (
+        named_data
+        and list_tail
+        and not list_tail.group(2).endswith("s")  # (not "standard Foo Bar benchmarks")
+        and " " in c.text
+        and all(w[:1].isupper() for w in c.text.split())
+        and (t is EntityType.TASK or (t is None and v.type_from_head(c.text) is EntityType.TASK))
+    ):  # "the Visual Question Answering dataset": a task's name in title case names its data
+        t = data_type(list_tail.group(2))
     if t is EntityType.METHOD and not c.text.islower() and dn.DATA_NOUN_NEXT_RE.match(text, c.end):
         t = EntityType.DATASET  # "the RT-1 dataset": the model's data (not "the coreset data")
     long_type = v.type_from_head(c.long) if c.long else None
