@@ -221,3 +221,12 @@ def test_a_task_name_in_title_case_before_a_data_noun_names_the_data():
     assert found("We study image retrieval on a new dataset.")["image retrieval"][0] == "Task"
     text = "Current methods lag behind on standard Image Retrieval benchmarks."
     assert found(text).get("Image Retrieval", ("Task",))[0] == "Task"
+
+
+def test_a_named_competition_is_data():
+    text = "Our agent won the first track of the Vorlak Maze AI Competition held in 2019."
+    assert found(text)["Vorlak Maze AI Competition"][0] == "Dataset"
+    text = "We use recordings from the Plimsoll Gait competition to compare both methods."
+    assert found(text)["Plimsoll Gait"][0] == "Dataset"
+    # competition as a process is nothing
+    assert found("Lateral competition between units sharpens the map.") == {}
