@@ -230,3 +230,12 @@ def test_a_named_competition_is_data():
     assert found(text)["Plimsoll Gait"][0] == "Dataset"
     # competition as a process is nothing
     assert found("Lateral competition between units sharpens the map.") == {}
+
+
+def test_names_set_off_after_a_fronted_count_of_datasets_are_data():
+    text = "Over two public benchmarks, Glorbo-Q and Kintrex, the model beats all baselines."
+    got = found(text)
+    assert got["Glorbo-Q"][0] == got["Kintrex"][0] == "Dataset"
+    text = "On two large datasets, namely, Plovset and Zurvan, the network improves recall."
+    got = found(text)
+    assert got["Plovset"][0] == got["Zurvan"][0] == "Dataset"

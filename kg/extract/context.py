@@ -513,6 +513,14 @@ def decide(
         lead = text[max(s0, ts - 70) : ts].lower().split()[-8:]
         if kind in ("datalist", "datanoun"):
             data_ctx = True
+            if (
+                kind == "datanoun"
+                and appos_type is EntityType.METHOD
+                and appos is not None
+                and appos.group(0).lstrip(" ,").startswith(("the ", "our "))
+            ):
+                # "Over two benchmarks, Foo and Bar, the model beats ...": the clause's subject
+                appos_type = None
         elif kind in ("on", "across"):
             # "deployments on a Clearpath Husky": one of a kind of thing (a robot, a device),
             # not a named collection of data

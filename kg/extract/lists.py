@@ -48,6 +48,13 @@ _COUNTED_DATA_RE = re.compile(
 )
 # the counted data open the sentence: "On three datasets, A ..."
 _FRONTED_RE = re.compile(r"\s*(?:[A-Z]\w*,\s*)?(?:On|In|Across|Over|For|With)\s+")
+# ... unless the names are set off by commas before the clause: "Over two benchmarks, Foo and
+# Bar Baz, our model ...", "On two datasets, namely, Foo and Bar, it ..."
+_LIST_NAME = r"[A-Z0-9][^\s,]*(?:\s[A-Z0-9][^\s,]*){0,3}"
+_SET_OFF_LIST_RE = re.compile(
+    r",\s*(?:(?:namely|i\.e\.|viz\.),?\s+)?" + _LIST_NAME + r"(?:,\s*" + _LIST_NAME + r")*,?\s+"
+    r"(?:and|or)\s+" + _LIST_NAME + r"\s*,"
+)
 _LIST_WORDS = frozenset(["including", "include", "includes", "such as", "e.g.", "e.g.,", "like"])
 
 
@@ -189,7 +196,7 @@ def list_trigger(
             w
             and m.group().strip() == ","
             and _COUNTED_DATA_RE.search(text, s0, m.start())
-            and not _FRONTED_RE.match(text, s0)
+            and (not _FRONTED_RE.match(text, s0) or _SET_OFF_LIST_RE.match(text, m.start()))
         ):
             return "datanoun", s0 + w.start(1)
         if w and w.group(1) not in ("and", "or"):
