@@ -239,3 +239,11 @@ def test_names_set_off_after_a_fronted_count_of_datasets_are_data():
     text = "On two large datasets, namely, Plovset and Zurvan, the network improves recall."
     got = found(text)
     assert got["Plovset"][0] == got["Zurvan"][0] == "Dataset"
+
+
+def test_the_kind_noun_nearest_a_list_says_what_it_lists():
+    # a data noun earlier in the sentence does not make "networks like X" a list of data
+    text = "For the Quorbel-10 dataset, we see good results on shallow networks like ZeNet7."
+    got = found(text)
+    assert got["Quorbel-10"][0] == "Dataset"
+    assert got["ZeNet7"][0] == "Method"

@@ -540,10 +540,15 @@ def decide(
             ):  # (not "based on a GMRF")
                 return
         elif kind == "list":
-            if any(w.strip(",(") in v.data_heads for w in lead):
-                data_ctx = True
-            elif any(w.strip(",(") in W.method_cue_words for w in lead):
-                method_ctx = True
+            # the kind noun nearest the list says what it lists ("For the Foo dataset, ... on
+            # shallow networks like Bar": networks)
+            for w in reversed(lead):
+                if w.strip(",(") in v.data_heads:
+                    data_ctx = True
+                    break
+                if w.strip(",(") in W.method_cue_words:
+                    method_ctx = True
+                    break
         elif kind == "compare":
             # "via X", "using X" say less than "outperforms X": enough for a name-shaped
             # word, not for a plain capitalised one ("via Lorentz geodesic distance")
