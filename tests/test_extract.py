@@ -878,6 +878,26 @@ def test_where_a_topic_finds_applications_is_background():
     assert tasks_of(abstract) == ["tide forecasting"]
 
 
+def test_what_earlier_work_focuses_on_is_the_contrast_not_the_task():
+    # made-up: "Most existing methods focus on A", "prior work has mainly focused on A": what
+    # others did, set against the paper's problem; the paper's own focus and its experiments'
+    # stay
+    abstract = (
+        "Most existing methods focus on tide forecasting at a single port. We propose a graph "
+        "network for multi-port tide forecasting."
+    )
+    assert tasks_of(abstract) == ["multi-port tide forecasting"]
+    abstract = (
+        "Prior work has mainly focused on crop yield estimation, but we focus on crop "
+        "disease detection with a graph network."
+    )
+    assert "crop yield estimation" not in tasks_of(abstract)
+    abstract = (
+        "Unlike prior methods, we focus on crop disease detection. We propose a graph network."
+    )
+    assert tasks_of(abstract) == ["crop disease detection"]
+
+
 def test_learning_to_do_something_is_the_task_as_written():
     # made-up: "we study learning to X", "the problem of learning to X", "Learning to X is
     # hard": the skill to learn is the task, with its object or one prepositional phrase; not

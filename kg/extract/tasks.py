@@ -58,6 +58,15 @@ _OWN_WORK_RE = re.compile(
     r"(?:[Dd]emonstrat|[Ee]valuat|[Ee]xperiment|[Vv]alidat|[Ee]xtend|competitive|enabl)\w*)\b"
 )
 
+# "Most existing work focuses on A", "prior methods have exclusively focused on B": what others
+# did, set against the paper's problem
+_OTHERS_FOCUS_BEFORE_RE = re.compile(
+    r"\b(?:[Mm]ost|[Ee]xisting|[Pp]rior|[Pp]revious|[Cc]urrent|[Mm]any)\s+(?:[\w\-]+\s+){0,4}?"
+    r"(?:works?|research|methods|approaches|results|studies|efforts|literature|papers|"
+    r"techniques|algorithms|systems)\b(?:(?!\b(?:[Ww]e|[Oo]ur|experiments?)\b)[^.;]){0,80}?"
+    r"\b(?:focus(?:es|ed|sed|ing)?|concentrat\w+)\s+(?:\w+ly\s+)?on\s+(?:the\s+)?$"
+)
+
 _MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
 
 # "a multi-agent reinforcement learning framework", "model-free RL (RL) methods": a learning
@@ -274,6 +283,8 @@ def rank_tasks(
         if used and (used.group(1) or _PARADIGM_HEAD_RE.fullmatch(phrase)):
             continue  # "leverages multi-agent reinforcement learning to train ...", "using
             # image segmentation as a pre-processing step": a tool, not the problem
+        if _OTHERS_FOCUS_BEFORE_RE.search(text, max(0, start - 160), start):
+            continue  # "most existing methods focus on position control": the contrast
         if _STATE_OF_ART_RE.search(text, max(0, start - 14), end):
             continue  # "a state of the [art heuristic compression] method": no task
         if _EXAMPLE_BEFORE_RE.search(text, max(0, start - 80), start):
