@@ -898,6 +898,27 @@ def test_what_earlier_work_focuses_on_is_the_contrast_not_the_task():
     assert tasks_of(abstract) == ["crop disease detection"]
 
 
+def test_a_learning_paradigm_named_as_a_problem_is_a_task():
+    # made-up: a bare field is the setting ("We apply active learning to ..."), but the
+    # problem a sentence names it as is the paper's task ("the problem of active learning",
+    # "a multi-task learning problem"); never a broad area ("on computer vision tasks") or a
+    # family ("self-supervised learning tasks")
+    abstract = (
+        "We study the problem of active learning for tide gauges. Our sampler picks gauges "
+        "greedily."
+    )
+    assert tasks_of(abstract) == ["active learning"]
+    abstract = "We cast tide forecasting at many ports as a multi-task learning problem."
+    assert "multi-task learning" in tasks_of(abstract)
+    abstract = "We apply active learning to tide gauges. Our sampler picks gauges greedily."
+    assert tasks_of(abstract) == []
+    abstract = (
+        "Tide models do well on computer vision tasks. We study the problem of computer vision "
+        "for tide gauges."
+    )
+    assert "computer vision" not in tasks_of(abstract)
+
+
 def test_learning_to_do_something_is_the_task_as_written():
     # made-up: "we study learning to X", "the problem of learning to X", "Learning to X is
     # hard": the skill to learn is the task, with its object or one prepositional phrase; not

@@ -98,6 +98,12 @@ _TASK_NOUN_AFTER_RE = re.compile(
     r"\s*(?:\([^)]*\)\s*)?(?:tasks?|problems?|settings?|benchmarks?)\b"
 )
 
+# "the few-shot learning problem", "the problem of active learning": a field named as a problem
+# (singular: "computer vision tasks", "self-supervised learning tasks" are a family)
+_FIELD_PROBLEM_AFTER_RE = re.compile(r"(?:\s*\([^)]*\))?\s+(?:problem|task)\b(?!-)")
+_FIELD_PROBLEM_BEFORE_RE = re.compile(r"\b(?:problems?|tasks?) of\s+(?:the\s+)?$")
+_BROAD_AREAS = frozenset(name_key(w) for w in W.broad_areas)
+
 _COMPONENT_BEFORE_RE = re.compile(r"\b(?:with|via|using|through|by)\s+$")
 
 _ADDRESS_BEFORE_RE = re.compile(
@@ -123,6 +129,17 @@ _CLAIM_BEFORE_RE = re.compile(
 )
 
 _EVAL_LIST_BEFORE_RE = re.compile(r"(?:\b(?:on|across|including|such as)|,|\band)\s+(?:the\s+)?$")
+
+
+def _framed_as_problem(text: str, start: int, end: int) -> bool:
+    """The sentence names the phrase as a problem: "the problem of X", "the X problem", "cast
+    as an X task"."""
+    if name_key(text[start:end]) in _BROAD_AREAS:
+        return False
+    return bool(
+        _FIELD_PROBLEM_AFTER_RE.match(text, end)
+        or _FIELD_PROBLEM_BEFORE_RE.search(text, max(0, start - 30), start)
+    )
 
 
 def _task_shaped(phrase: str) -> bool:
@@ -315,9 +332,11 @@ def rank_tasks(
             continue
         key = phrase.lower()
         bare = name_key(_bare(phrase))
-        if name_key(phrase) in v.generic or bare in v.fields or bare in _TASK_FIELDS:
+        if name_key(phrase) in v.generic or (
+            bare in _TASK_FIELDS or (bare in v.fields and not _framed_as_problem(text, start, end))
+        ):
             continue  # a bare field ("deep reinforcement learning", "robot learning") is the
-            # setting, no task
+            # setting, no task (but "the problem of few-shot learning" names it as one)
         score = 0.0
         if start < first_end:
             score += 1.5
