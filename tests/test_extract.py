@@ -919,6 +919,18 @@ def test_a_learning_paradigm_named_as_a_problem_is_a_task():
     assert "computer vision" not in tasks_of(abstract)
 
 
+def test_a_part_of_the_method_named_by_what_it_does_is_no_task():
+    # made-up: "a tide segmentation module", "a crater detection stage": a part of the
+    # system, not the problem the paper addresses; the same phrase said as the problem stays
+    abstract = (
+        "We propose a gauge reader for harbour logs. Its tide segmentation module feeds a "
+        "small recurrent decoder."
+    )
+    assert "tide segmentation" not in tasks_of(abstract)
+    abstract = "We propose a gauge reader for tide segmentation in harbour logs."
+    assert tasks_of(abstract) == ["tide segmentation"]
+
+
 def test_learning_to_do_something_is_the_task_as_written():
     # made-up: "we study learning to X", "the problem of learning to X", "Learning to X is
     # hard": the skill to learn is the task, with its object or one prepositional phrase; not

@@ -67,6 +67,13 @@ _OTHERS_FOCUS_BEFORE_RE = re.compile(
     r"\b(?:focus(?:es|ed|sed|ing)?|concentrat\w+)\s+(?:\w+ly\s+)?on\s+(?:the\s+)?$"
 )
 
+# "a grasp generation module", "a feature extraction stage": a part of the method, named by
+# what it does (not "objective": "a one-shot classification objective" names the problem)
+_PART_AFTER_RE = re.compile(
+    r"(?:\s*\([^)]*\))?\s+(?:modules?|sub-?modules?|components?|stages?|losses|loss|layers?|"
+    r"blocks?|branch(?:es)?|heads?|sub-?networks?)\b"
+)
+
 _MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
 
 # "a multi-agent reinforcement learning framework", "model-free RL (RL) methods": a learning
@@ -286,6 +293,8 @@ def rank_tasks(
             s <= start and end <= e and p >= bonus_at for s, e, p in model_tasks
         ):
             bonus += MODEL_TASK_BONUS
+        if _PART_AFTER_RE.match(text, end):
+            continue  # "SEE-Splat, a grasp generation module that ...": a part of the method
         if _MEASURE_AFTER_RE.match(text, end):
             continue  # "detection rates", "parsing time": about the task, not the task
         if (
