@@ -931,6 +931,22 @@ def test_a_part_of_the_method_named_by_what_it_does_is_no_task():
     assert tasks_of(abstract) == ["tide segmentation"]
 
 
+def test_a_learning_paradigm_applied_or_built_on_is_a_tool():
+    # made-up: "we apply X to", "an approach based on X", "a X-based search": the paradigm is
+    # what the method uses, not its problem; "we propose a X algorithm" is its kind
+    abstract = (
+        "We apply multi-agent reinforcement learning to train tide gate controllers. The "
+        "gates cut flooding."
+    )
+    assert "multi-agent reinforcement learning" not in tasks_of(abstract)
+    abstract = "We propose a tide gate scheduler based on ensemble learning for harbours."
+    assert "ensemble learning" not in tasks_of(abstract)
+    abstract = "We propose a novel two-phase reinforcement learning-based search for tide gates."
+    assert "two-phase reinforcement learning" not in tasks_of(abstract)
+    abstract = "We propose a manifold learning algorithm for tide gauge records."
+    assert "manifold learning" in tasks_of(abstract)
+
+
 def test_learning_to_do_something_is_the_task_as_written():
     # made-up: "we study learning to X", "the problem of learning to X", "Learning to X is
     # hard": the skill to learn is the task, with its object or one prepositional phrase; not

@@ -90,7 +90,11 @@ _OWN_KIND_BEFORE_RE = re.compile(
 # reinforcement learning", but "through a manipulation task" is where it is shown)
 _USED_BEFORE_RE = re.compile(
     r"\b(?:(employ|employs|employing|use|uses|using|via|leverag(?:e|es|ed|ing)|"
-    r"integrat(?:e|es|ed|ing)|combin(?:e|es|ed|ing)|pretraining with|trained with)|through)"
+    r"integrat(?:e|es|ed|ing)|combin(?:e|es|ed|ing)|pretraining with|trained with)|through|"
+    # "we apply multi-agent deep reinforcement learning to train", "an approach based on
+    # ensemble learning": a paradigm applied or built on
+    r"appl(?:y|ies|ying|ied)|adopt(?:s|ed|ing)?|incorporat(?:e|es|ed|ing)|based on|"
+    r"buil(?:d|ds|ding|t) on|rel(?:y|ies|ying|ied) on)"
     r"\s+(?:the\s+|an?\s+)?$"
 )
 
@@ -300,11 +304,15 @@ def rank_tasks(
         if (
             _PARADIGM_HEAD_RE.fullmatch(phrase)
             and _METHOD_KIND_AFTER_RE.match(text, end)
-            and not _OWN_KIND_BEFORE_RE.search(text, max(0, start - 150), start)
+            and (
+                text.startswith("-based", end)
+                or not _OWN_KIND_BEFORE_RE.search(text, max(0, start - 150), start)
+            )
         ):
             continue  # "a Bayesian deep learning framework": the paradigm a method is of (but
             # "we propose a manifold learning algorithm", "Existing multi-agent reinforcement
-            # learning methods are ...": the paper's own kind of method, the problem it is for)
+            # learning methods are ...": the paper's own kind of method, the problem it is for;
+            # not "we propose a two-phase reinforcement learning-based search": built on it)
         used = _USED_BEFORE_RE.search(text, max(0, start - 40), start)
         if used and (used.group(1) or _PARADIGM_HEAD_RE.fullmatch(phrase)):
             continue  # "leverages multi-agent reinforcement learning to train ...", "using
