@@ -947,6 +947,27 @@ def test_a_learning_paradigm_applied_or_built_on_is_a_tool():
     assert "manifold learning" in tasks_of(abstract)
 
 
+def test_where_others_tools_are_acclaimed_is_background():
+    # made-up: "X have achieved great success in A" names A only there: the background;
+    # A stays when the abstract names it again, when the sentence goes on to a shortfall, or
+    # when it is the paper's own sentence
+    abstract = (
+        "Graph networks have achieved remarkable success in traffic forecasting. We propose a "
+        "sparse tide gauge imputation method for harbour logs."
+    )
+    assert "traffic forecasting" not in tasks_of(abstract)
+    abstract = (
+        "Graph networks have achieved remarkable success in traffic forecasting, but they "
+        "ignore road closures. We propose a closure-aware graph network."
+    )
+    assert "traffic forecasting" in tasks_of(abstract)
+    abstract = (
+        "Graph networks have achieved remarkable success in traffic forecasting. We propose "
+        "a closure-aware graph network for traffic forecasting."
+    )
+    assert "traffic forecasting" in tasks_of(abstract)
+
+
 def test_learning_to_do_something_is_the_task_as_written():
     # made-up: "we study learning to X", "the problem of learning to X", "Learning to X is
     # hard": the skill to learn is the task, with its object or one prepositional phrase; not

@@ -74,6 +74,28 @@ _PART_AFTER_RE = re.compile(
     r"blocks?|branch(?:es)?|heads?|sub-?networks?)\b"
 )
 
+# "CNNs have achieved great success in X": what others' tools are acclaimed for, the
+# background (when the abstract names X only there)
+_ACCLAIM_RE = re.compile(
+    r"\b(?:ha(?:s|ve)|had)\s+(?:recently\s+|also\s+|already\s+)?(?:achieved|enjoyed|shown|"
+    r"demonstrated|made|seen|led to|witnessed|found)\s+(?:[\w\-]+\s+){0,3}?(?:success(?:es)?|"
+    r"progress|results|capabilit\w+|breakthroughs?|performance|advances)\b"
+)
+# "... have shown inconsistent success in X, and ...", "... in X but lack ...": the acclaim
+# leads to what the paper improves, in its own area
+_SHORTFALL_RE = re.compile(
+    r"\b(?:but|however|yet|although|though|while|whereas|despite|inconsistent|limited|"
+    r"limits?|lacks?|lacking|struggl\w*|fail\w*|remains?|challeng\w*|suffer\w*|open|"
+    r"problems?)\b",
+    re.I,
+)
+# the paper's own sentence, or one reporting its evaluation
+_OWN_OR_EVAL_RE = re.compile(
+    r"\b(?:[Ww]e|[Oo]ur|us|[Tt]his (?:paper|work)|[Hh]ere|[Ii]n this|[Pp]ropos\w*|"
+    r"[Ee]xperiment\w*|"
+    r"[Rr]esults? (?:on|show|demonstrate)|outperform\w*|[Ee]valuat\w*|benchmarks?)\b"
+)
+
 _MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
 
 # "a multi-agent reinforcement learning framework", "model-free RL (RL) methods": a learning
@@ -140,6 +162,28 @@ _CLAIM_BEFORE_RE = re.compile(
 )
 
 _EVAL_LIST_BEFORE_RE = re.compile(r"(?:\b(?:on|across|including|such as)|,|\band)\s+(?:the\s+)?$")
+
+
+def _acclaimed_background(
+    text: str, sents: Sequence[Sent], start: int, end: int, title_words: set[str]
+) -> bool:
+    """The phrase is where others' tools are acclaimed, in a sentence neither the paper's own
+    nor its evaluation, and the abstract names it nowhere else, nor does the title."""
+    sent = next((x for x in sents if x.start_char <= start < x.end_char), None)
+    if sent is None:
+        return False
+    s_text = text[sent.start_char : sent.end_char]
+    if (
+        _OWN_OR_EVAL_RE.search(s_text)
+        or _SHORTFALL_RE.search(s_text)
+        or not _ACCLAIM_RE.search(s_text)
+    ):
+        return False
+    phrase = text[start:end].lower()
+    words = _content_words(phrase)
+    return text.lower().count(phrase) == 1 and not (
+        title_words and 2 * len(words & title_words) >= len(words)
+    )
 
 
 def _framed_as_problem(text: str, start: int, end: int) -> bool:
@@ -317,6 +361,8 @@ def rank_tasks(
         if used and (used.group(1) or _PARADIGM_HEAD_RE.fullmatch(phrase)):
             continue  # "leverages multi-agent reinforcement learning to train ...", "using
             # image segmentation as a pre-processing step": a tool, not the problem
+        if _acclaimed_background(text, sents, start, end, title_words):
+            continue  # "Learning algorithms have enjoyed numerous successes in robotic control"
         if _OTHERS_FOCUS_BEFORE_RE.search(text, max(0, start - 160), start):
             continue  # "most existing methods focus on position control": the contrast
         if _STATE_OF_ART_RE.search(text, max(0, start - 14), end):
