@@ -1097,11 +1097,12 @@ def test_transfer_heads_a_task_phrase_unless_a_noun_follows():
 
 
 def test_a_repeated_task_is_scored_by_its_best_mention():
-    # paperlists (ICML 2017): a weak first mention ("apply X to"), a better one later ("of X")
+    # paperlists (ICML 2017), its verb changed ("apply X to" now makes X a tool): a weak first
+    # mention ("extend X to"), a better one later ("of X")
     abstract = (
         "Here we propose a way to learn such a time-series model by training a backward model "
         "for the time-reversed time-series. Our key observation is that only a subset of the "
-        "parameters is hard to learn. We apply bidirectional learning to a dynamic Boltzmann "
+        "parameters is hard to learn. We extend bidirectional learning to a dynamic Boltzmann "
         "machine extended with hidden units. Numerical experiments with synthetic and real "
         "datasets clearly demonstrate advantages of bidirectional learning."
     )
