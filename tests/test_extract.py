@@ -968,6 +968,13 @@ def test_where_others_tools_are_acclaimed_is_background():
     assert "traffic forecasting" in tasks_of(abstract)
 
 
+def test_a_task_head_before_another_is_read_to_the_last():
+    # made-up: "automatic control synthesis": "control" before the head "synthesis" is its
+    # modifier, not the end of a phrase "automatic control"
+    abstract = "We propose the first automatic control synthesis approach for tide gates."
+    assert tasks_of(abstract) == ["automatic control synthesis"]
+
+
 def test_learning_to_do_something_is_the_task_as_written():
     # made-up: "we study learning to X", "the problem of learning to X", "Learning to X is
     # hard": the skill to learn is the task, with its object or one prepositional phrase; not
