@@ -878,6 +878,103 @@ def test_where_a_topic_finds_applications_is_background():
     assert tasks_of(abstract) == ["tide forecasting"]
 
 
+def test_what_earlier_work_focuses_on_is_the_contrast_not_the_task():
+    # made-up: "Most existing methods focus on A", "prior work has mainly focused on A": what
+    # others did, set against the paper's problem; the paper's own focus and its experiments'
+    # stay
+    abstract = (
+        "Most existing methods focus on tide forecasting at a single port. We propose a graph "
+        "network for multi-port tide forecasting."
+    )
+    assert tasks_of(abstract) == ["multi-port tide forecasting"]
+    abstract = (
+        "Prior work has mainly focused on crop yield estimation, but we focus on crop "
+        "disease detection with a graph network."
+    )
+    assert "crop yield estimation" not in tasks_of(abstract)
+    abstract = (
+        "Unlike prior methods, we focus on crop disease detection. We propose a graph network."
+    )
+    assert tasks_of(abstract) == ["crop disease detection"]
+
+
+def test_a_learning_paradigm_named_as_a_problem_is_a_task():
+    # made-up: a bare field is the setting ("We apply active learning to ..."), but the
+    # problem a sentence names it as is the paper's task ("the problem of active learning",
+    # "a multi-task learning problem"); never a broad area ("on computer vision tasks") or a
+    # family ("self-supervised learning tasks")
+    abstract = (
+        "We study the problem of active learning for tide gauges. Our sampler picks gauges "
+        "greedily."
+    )
+    assert tasks_of(abstract) == ["active learning"]
+    abstract = "We cast tide forecasting at many ports as a multi-task learning problem."
+    assert "multi-task learning" in tasks_of(abstract)
+    abstract = "We apply active learning to tide gauges. Our sampler picks gauges greedily."
+    assert tasks_of(abstract) == []
+    abstract = (
+        "Tide models do well on computer vision tasks. We study the problem of computer vision "
+        "for tide gauges."
+    )
+    assert "computer vision" not in tasks_of(abstract)
+
+
+def test_a_part_of_the_method_named_by_what_it_does_is_no_task():
+    # made-up: "a tide segmentation module", "a crater detection stage": a part of the
+    # system, not the problem the paper addresses; the same phrase said as the problem stays
+    abstract = (
+        "We propose a gauge reader for harbour logs. Its tide segmentation module feeds a "
+        "small recurrent decoder."
+    )
+    assert "tide segmentation" not in tasks_of(abstract)
+    abstract = "We propose a gauge reader for tide segmentation in harbour logs."
+    assert tasks_of(abstract) == ["tide segmentation"]
+
+
+def test_a_learning_paradigm_applied_or_built_on_is_a_tool():
+    # made-up: "we apply X to", "an approach based on X", "a X-based search": the paradigm is
+    # what the method uses, not its problem; "we propose a X algorithm" is its kind
+    abstract = (
+        "We apply multi-agent reinforcement learning to train tide gate controllers. The "
+        "gates cut flooding."
+    )
+    assert "multi-agent reinforcement learning" not in tasks_of(abstract)
+    abstract = "We propose a tide gate scheduler based on ensemble learning for harbours."
+    assert "ensemble learning" not in tasks_of(abstract)
+    abstract = "We propose a novel two-phase reinforcement learning-based search for tide gates."
+    assert "two-phase reinforcement learning" not in tasks_of(abstract)
+    abstract = "We propose a manifold learning algorithm for tide gauge records."
+    assert "manifold learning" in tasks_of(abstract)
+
+
+def test_where_others_tools_are_acclaimed_is_background():
+    # made-up: "X have achieved great success in A" names A only there: the background;
+    # A stays when the abstract names it again, when the sentence goes on to a shortfall, or
+    # when it is the paper's own sentence
+    abstract = (
+        "Graph networks have achieved remarkable success in traffic forecasting. We propose a "
+        "sparse tide gauge imputation method for harbour logs."
+    )
+    assert "traffic forecasting" not in tasks_of(abstract)
+    abstract = (
+        "Graph networks have achieved remarkable success in traffic forecasting, but they "
+        "ignore road closures. We propose a closure-aware graph network."
+    )
+    assert "traffic forecasting" in tasks_of(abstract)
+    abstract = (
+        "Graph networks have achieved remarkable success in traffic forecasting. We propose "
+        "a closure-aware graph network for traffic forecasting."
+    )
+    assert "traffic forecasting" in tasks_of(abstract)
+
+
+def test_a_task_head_before_another_is_read_to_the_last():
+    # made-up: "automatic control synthesis": "control" before the head "synthesis" is its
+    # modifier, not the end of a phrase "automatic control"
+    abstract = "We propose the first automatic control synthesis approach for tide gates."
+    assert tasks_of(abstract) == ["automatic control synthesis"]
+
+
 def test_learning_to_do_something_is_the_task_as_written():
     # made-up: "we study learning to X", "the problem of learning to X", "Learning to X is
     # hard": the skill to learn is the task, with its object or one prepositional phrase; not
@@ -1007,11 +1104,12 @@ def test_transfer_heads_a_task_phrase_unless_a_noun_follows():
 
 
 def test_a_repeated_task_is_scored_by_its_best_mention():
-    # paperlists (ICML 2017): a weak first mention ("apply X to"), a better one later ("of X")
+    # paperlists (ICML 2017), its verb changed ("apply X to" now makes X a tool): a weak first
+    # mention ("extend X to"), a better one later ("of X")
     abstract = (
         "Here we propose a way to learn such a time-series model by training a backward model "
         "for the time-reversed time-series. Our key observation is that only a subset of the "
-        "parameters is hard to learn. We apply bidirectional learning to a dynamic Boltzmann "
+        "parameters is hard to learn. We extend bidirectional learning to a dynamic Boltzmann "
         "machine extended with hidden units. Numerical experiments with synthetic and real "
         "datasets clearly demonstrate advantages of bidirectional learning."
     )

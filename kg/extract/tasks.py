@@ -58,6 +58,44 @@ _OWN_WORK_RE = re.compile(
     r"(?:[Dd]emonstrat|[Ee]valuat|[Ee]xperiment|[Vv]alidat|[Ee]xtend|competitive|enabl)\w*)\b"
 )
 
+# "Most existing work focuses on A", "prior methods have exclusively focused on B": what others
+# did, set against the paper's problem
+_OTHERS_FOCUS_BEFORE_RE = re.compile(
+    r"\b(?:[Mm]ost|[Ee]xisting|[Pp]rior|[Pp]revious|[Cc]urrent|[Mm]any)\s+(?:[\w\-]+\s+){0,4}?"
+    r"(?:works?|research|methods|approaches|results|studies|efforts|literature|papers|"
+    r"techniques|algorithms|systems)\b(?:(?!\b(?:[Ww]e|[Oo]ur|experiments?)\b)[^.;]){0,80}?"
+    r"\b(?:focus(?:es|ed|sed|ing)?|concentrat\w+)\s+(?:\w+ly\s+)?on\s+(?:the\s+)?$"
+)
+
+# "a grasp generation module", "a feature extraction stage": a part of the method, named by
+# what it does (not "objective": "a one-shot classification objective" names the problem)
+_PART_AFTER_RE = re.compile(
+    r"(?:\s*\([^)]*\))?\s+(?:modules?|sub-?modules?|components?|stages?|losses|loss|layers?|"
+    r"blocks?|branch(?:es)?|heads?|sub-?networks?)\b"
+)
+
+# "CNNs have achieved great success in X": what others' tools are acclaimed for, the
+# background (when the abstract names X only there)
+_ACCLAIM_RE = re.compile(
+    r"\b(?:ha(?:s|ve)|had)\s+(?:recently\s+|also\s+|already\s+)?(?:achieved|enjoyed|shown|"
+    r"demonstrated|made|seen|led to|witnessed|found)\s+(?:[\w\-]+\s+){0,3}?(?:success(?:es)?|"
+    r"progress|results|capabilit\w+|breakthroughs?|performance|advances)\b"
+)
+# "... have shown inconsistent success in X, and ...", "... in X but lack ...": the acclaim
+# leads to what the paper improves, in its own area
+_SHORTFALL_RE = re.compile(
+    r"\b(?:but|however|yet|although|though|while|whereas|despite|inconsistent|limited|"
+    r"limits?|lacks?|lacking|struggl\w*|fail\w*|remains?|challeng\w*|suffer\w*|open|"
+    r"problems?)\b",
+    re.I,
+)
+# the paper's own sentence, or one reporting its evaluation
+_OWN_OR_EVAL_RE = re.compile(
+    r"\b(?:[Ww]e|[Oo]ur|us|[Tt]his (?:paper|work)|[Hh]ere|[Ii]n this|[Pp]ropos\w*|"
+    r"[Ee]xperiment\w*|"
+    r"[Rr]esults? (?:on|show|demonstrate)|outperform\w*|[Ee]valuat\w*|benchmarks?)\b"
+)
+
 _MEASURE_AFTER_RE = re.compile(r"\s+(?:rates?|times?|complexity|speed|costs?|structures?)\b")
 
 # "a multi-agent reinforcement learning framework", "model-free RL (RL) methods": a learning
@@ -74,7 +112,11 @@ _OWN_KIND_BEFORE_RE = re.compile(
 # reinforcement learning", but "through a manipulation task" is where it is shown)
 _USED_BEFORE_RE = re.compile(
     r"\b(?:(employ|employs|employing|use|uses|using|via|leverag(?:e|es|ed|ing)|"
-    r"integrat(?:e|es|ed|ing)|combin(?:e|es|ed|ing)|pretraining with|trained with)|through)"
+    r"integrat(?:e|es|ed|ing)|combin(?:e|es|ed|ing)|pretraining with|trained with)|through|"
+    # "we apply multi-agent deep reinforcement learning to train", "an approach based on
+    # ensemble learning": a paradigm applied or built on
+    r"appl(?:y|ies|ying|ied)|adopt(?:s|ed|ing)?|incorporat(?:e|es|ed|ing)|based on|"
+    r"buil(?:d|ds|ding|t) on|rel(?:y|ies|ying|ied) on)"
     r"\s+(?:the\s+|an?\s+)?$"
 )
 
@@ -88,6 +130,12 @@ _TRAINING_PHRASE_RE = re.compile(r"[Tt]raining ")  # the model inside it is what
 _TASK_NOUN_AFTER_RE = re.compile(
     r"\s*(?:\([^)]*\)\s*)?(?:tasks?|problems?|settings?|benchmarks?)\b"
 )
+
+# "the few-shot learning problem", "the problem of active learning": a field named as a problem
+# (singular: "computer vision tasks", "self-supervised learning tasks" are a family)
+_FIELD_PROBLEM_AFTER_RE = re.compile(r"(?:\s*\([^)]*\))?\s+(?:problem|task)\b(?!-)")
+_FIELD_PROBLEM_BEFORE_RE = re.compile(r"\b(?:problems?|tasks?) of\s+(?:the\s+)?$")
+_BROAD_AREAS = frozenset(name_key(w) for w in W.broad_areas)
 
 _COMPONENT_BEFORE_RE = re.compile(r"\b(?:with|via|using|through|by)\s+$")
 
@@ -114,6 +162,39 @@ _CLAIM_BEFORE_RE = re.compile(
 )
 
 _EVAL_LIST_BEFORE_RE = re.compile(r"(?:\b(?:on|across|including|such as)|,|\band)\s+(?:the\s+)?$")
+
+
+def _acclaimed_background(
+    text: str, sents: Sequence[Sent], start: int, end: int, title_words: set[str]
+) -> bool:
+    """The phrase is where others' tools are acclaimed, in a sentence neither the paper's own
+    nor its evaluation, and the abstract names it nowhere else, nor does the title."""
+    sent = next((x for x in sents if x.start_char <= start < x.end_char), None)
+    if sent is None:
+        return False
+    s_text = text[sent.start_char : sent.end_char]
+    if (
+        _OWN_OR_EVAL_RE.search(s_text)
+        or _SHORTFALL_RE.search(s_text)
+        or not _ACCLAIM_RE.search(s_text)
+    ):
+        return False
+    phrase = text[start:end].lower()
+    words = _content_words(phrase)
+    return text.lower().count(phrase) == 1 and not (
+        title_words and 2 * len(words & title_words) >= len(words)
+    )
+
+
+def _framed_as_problem(text: str, start: int, end: int) -> bool:
+    """The sentence names the phrase as a problem: "the problem of X", "the X problem", "cast
+    as an X task"."""
+    if name_key(text[start:end]) in _BROAD_AREAS:
+        return False
+    return bool(
+        _FIELD_PROBLEM_AFTER_RE.match(text, end)
+        or _FIELD_PROBLEM_BEFORE_RE.search(text, max(0, start - 30), start)
+    )
 
 
 def _task_shaped(phrase: str) -> bool:
@@ -260,20 +341,30 @@ def rank_tasks(
             s <= start and end <= e and p >= bonus_at for s, e, p in model_tasks
         ):
             bonus += MODEL_TASK_BONUS
+        if _PART_AFTER_RE.match(text, end):
+            continue  # "SEE-Splat, a grasp generation module that ...": a part of the method
         if _MEASURE_AFTER_RE.match(text, end):
             continue  # "detection rates", "parsing time": about the task, not the task
         if (
             _PARADIGM_HEAD_RE.fullmatch(phrase)
             and _METHOD_KIND_AFTER_RE.match(text, end)
-            and not _OWN_KIND_BEFORE_RE.search(text, max(0, start - 150), start)
+            and (
+                text.startswith("-based", end)
+                or not _OWN_KIND_BEFORE_RE.search(text, max(0, start - 150), start)
+            )
         ):
             continue  # "a Bayesian deep learning framework": the paradigm a method is of (but
             # "we propose a manifold learning algorithm", "Existing multi-agent reinforcement
-            # learning methods are ...": the paper's own kind of method, the problem it is for)
+            # learning methods are ...": the paper's own kind of method, the problem it is for;
+            # not "we propose a two-phase reinforcement learning-based search": built on it)
         used = _USED_BEFORE_RE.search(text, max(0, start - 40), start)
         if used and (used.group(1) or _PARADIGM_HEAD_RE.fullmatch(phrase)):
             continue  # "leverages multi-agent reinforcement learning to train ...", "using
             # image segmentation as a pre-processing step": a tool, not the problem
+        if _acclaimed_background(text, sents, start, end, title_words):
+            continue  # "Learning algorithms have enjoyed numerous successes in robotic control"
+        if _OTHERS_FOCUS_BEFORE_RE.search(text, max(0, start - 160), start):
+            continue  # "most existing methods focus on position control": the contrast
         if _STATE_OF_ART_RE.search(text, max(0, start - 14), end):
             continue  # "a state of the [art heuristic compression] method": no task
         if _EXAMPLE_BEFORE_RE.search(text, max(0, start - 80), start):
@@ -304,9 +395,11 @@ def rank_tasks(
             continue
         key = phrase.lower()
         bare = name_key(_bare(phrase))
-        if name_key(phrase) in v.generic or bare in v.fields or bare in _TASK_FIELDS:
+        if name_key(phrase) in v.generic or (
+            bare in _TASK_FIELDS or (bare in v.fields and not _framed_as_problem(text, start, end))
+        ):
             continue  # a bare field ("deep reinforcement learning", "robot learning") is the
-            # setting, no task
+            # setting, no task (but "the problem of few-shot learning" names it as one)
         score = 0.0
         if start < first_end:
             score += 1.5

@@ -207,6 +207,9 @@ def task_spans(
     for m in v.task_re.finditer(text):
         if _HEAD_AS_MODIFIER_RE.match(text, m.end(1)):
             continue  # "transfer learning", "transfer functions": the head is a modifier here
+        nxt = NEXT_WORD_RE.match(text, m.end(1))
+        if nxt and text[m.end(1) : m.end(1) + 1] == " " and nxt.group(1) in v.task_heads:
+            continue  # "automatic control synthesis": read at the head that ends it
         kept, start = modifiers(text, m.start())
         if kept:
             add(start, m.end(1), " ".join([*kept, m.group(1)]), 0.0)
