@@ -247,3 +247,11 @@ def test_the_kind_noun_nearest_a_list_says_what_it_lists():
     got = found(text)
     assert got["Quorbel-10"][0] == "Dataset"
     assert got["ZeNet7"][0] == "Method"
+
+
+def test_a_known_data_name_defined_by_a_method_headed_long_form_stays_data_before_a_data_noun():
+    # ANLI is a lexicon data name; "Inference" is a method head
+    text = "We improve the state of the art on the Automated Natural Language Inference (ANLI) dataset."
+    assert found(text)["ANLI"][0] in ("Dataset", "Benchmark")
+    text = "We propose Automated Natural Language Inference (ANLI), which is fast."
+    assert found(text)["ANLI"][0] == "Method"

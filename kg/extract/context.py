@@ -627,7 +627,11 @@ def decide(
     if t is EntityType.METHOD and not c.text.islower() and dn.DATA_NOUN_NEXT_RE.match(text, c.end):
         t = EntityType.DATASET  # "the RT-1 dataset": the model's data (not "the coreset data")
     long_type = v.type_from_head(c.long) if c.long else None
-    if t in (EntityType.DATASET, EntityType.BENCHMARK) and long_type is EntityType.METHOD:
+    if (
+        t in (EntityType.DATASET, EntityType.BENCHMARK)
+        and long_type is EntityType.METHOD
+        and not (tail != c.end and dn.DATA_NOUN_NEXT_RE.match(text, tail))
+    ):  # (not where a data noun follows the definition: "the Foo Inference (FI) dataset")
         t = EntityType.METHOD  # the abstract defines the name as its method, not the known data
     proposed = "propose" in c.cues
     if t in (EntityType.DATASET, EntityType.BENCHMARK) and proposed and c.label is not None:
