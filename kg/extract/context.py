@@ -683,9 +683,14 @@ def decide(
             t = EntityType.METHOD
         elif head_type is EntityType.TASK or (c.long and long_type is EntityType.TASK):
             return  # "Temporal Action Localization": task phrases are ranked in tasks.py
-        elif head_type is EntityType.METHOD or (
-            "eponym" in c.cues and head(c.text) not in W.not_method_heads
-        ):  # "Foo smoothing", "Bar relaxation" (not "Markov chain": an object)
+        elif (
+            head_type is EntityType.METHOD
+            or ("eponym" in c.cues and head(c.text) not in W.not_method_heads)
+        ) and not (  # "Foo smoothing", "Bar relaxation" (not "Markov chain": an object) ...
+            data_ctx
+            and (trig_kind or ("",))[0] in ("datanoun", "datalist")
+            and all(w[:1].isupper() for w in c.text.split())
+        ):  # ... unless a data noun heads the list of names it stands in ("datasets, Foo Flow")
             t = EntityType.METHOD
         elif (
             data_ctx
