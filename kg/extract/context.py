@@ -422,10 +422,10 @@ def decide(
         for w in appos.group(1).lower().split():
             if w in W.np_boundary and w not in ("and", "or"):
                 break  # "a general and robust framework that [uses data]"
-            if w in v.data_heads:
-                appos_type = data_type(w)
-            elif w in W.benchmark_nouns and appos.group(0).lstrip(")( ,").startswith(("a ", "an ")):
+            if w in W.benchmark_nouns and appos.group(0).lstrip(")( ,").startswith(("a ", "an ")):
                 appos_type = EntityType.BENCHMARK  # "the Fencing Game, a human-robot competition"
+            elif w in v.data_heads:
+                appos_type = data_type(w)
             elif w in v.method_heads or w in W.method_cue_words:
                 appos_type = EntityType.METHOD
         # "We use self-supervision to train SRPNet, a neural network that predicts ...", "we
