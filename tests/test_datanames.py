@@ -247,3 +247,18 @@ def test_the_kind_noun_nearest_a_list_says_what_it_lists():
     got = found(text)
     assert got["Quorbel-10"][0] == "Dataset"
     assert got["ZeNet7"][0] == "Method"
+
+
+def test_a_known_data_name_defined_by_a_method_headed_long_form_stays_data_before_a_data_noun():
+    # ANLI is a lexicon data name; "Inference" is a method head
+    text = "We improve the state of the art on the Automated Natural Language Inference (ANLI) dataset."
+    assert found(text)["ANLI"][0] in ("Dataset", "Benchmark")
+    text = "We propose Automated Natural Language Inference (ANLI), which is fast."
+    assert found(text)["ANLI"][0] == "Method"
+
+
+def test_a_method_head_does_not_type_a_name_a_data_noun_lists():
+    text = "We evaluate on three datasets: Plover Flow, Zorbic Network and Quarl-5."
+    got = found(text)
+    assert {got[n][0] for n in ("Plover Flow", "Zorbic Network", "Quarl-5")} == {"Dataset"}
+    assert found("We train a Plover Flow on images.")["Plover Flow"][0] == "Method"

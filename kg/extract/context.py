@@ -422,10 +422,10 @@ def decide(
         for w in appos.group(1).lower().split():
             if w in W.np_boundary and w not in ("and", "or"):
                 break  # "a general and robust framework that [uses data]"
-            if w in v.data_heads:
-                appos_type = data_type(w)
-            elif w in W.benchmark_nouns and appos.group(0).lstrip(")( ,").startswith(("a ", "an ")):
+            if w in W.benchmark_nouns and appos.group(0).lstrip(")( ,").startswith(("a ", "an ")):
                 appos_type = EntityType.BENCHMARK  # "the Fencing Game, a human-robot competition"
+            elif w in v.data_heads:
+                appos_type = data_type(w)
             elif w in v.method_heads or w in W.method_cue_words:
                 appos_type = EntityType.METHOD
         # "We use self-supervision to train SRPNet, a neural network that predicts ...", "we
@@ -627,7 +627,11 @@ def decide(
     if t is EntityType.METHOD and not c.text.islower() and dn.DATA_NOUN_NEXT_RE.match(text, c.end):
         t = EntityType.DATASET  # "the RT-1 dataset": the model's data (not "the coreset data")
     long_type = v.type_from_head(c.long) if c.long else None
-    if t in (EntityType.DATASET, EntityType.BENCHMARK) and long_type is EntityType.METHOD:
+    if (
+        t in (EntityType.DATASET, EntityType.BENCHMARK)
+        and long_type is EntityType.METHOD
+        and not (tail != c.end and dn.DATA_NOUN_NEXT_RE.match(text, tail))
+    ):  # (not where a data noun follows the definition: "the Foo Inference (FI) dataset")
         t = EntityType.METHOD  # the abstract defines the name as its method, not the known data
     proposed = "propose" in c.cues
     if t in (EntityType.DATASET, EntityType.BENCHMARK) and proposed and c.label is not None:
@@ -679,9 +683,14 @@ def decide(
             t = EntityType.METHOD
         elif head_type is EntityType.TASK or (c.long and long_type is EntityType.TASK):
             return  # "Temporal Action Localization": task phrases are ranked in tasks.py
-        elif head_type is EntityType.METHOD or (
-            "eponym" in c.cues and head(c.text) not in W.not_method_heads
-        ):  # "Foo smoothing", "Bar relaxation" (not "Markov chain": an object)
+        elif (
+            head_type is EntityType.METHOD
+            or ("eponym" in c.cues and head(c.text) not in W.not_method_heads)
+        ) and not (  # "Foo smoothing", "Bar relaxation" (not "Markov chain": an object) ...
+            data_ctx
+            and (trig_kind or ("",))[0] in ("datanoun", "datalist")
+            and all(w[:1].isupper() for w in c.text.split())
+        ):  # ... unless a data noun heads the list of names it stands in ("datasets, Foo Flow")
             t = EntityType.METHOD
         elif (
             data_ctx
