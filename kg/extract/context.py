@@ -196,10 +196,6 @@ _MODIFIES_NEXT_RE = re.compile(r"\s+[a-z][\w\-]*")
 _CODE_NEXT_RE = re.compile(r"\s+(?:code\s?base|implementation)s?\b")
 _CLAUSE_NEXT_RE = re.compile(r"\s+(?:that|which|to|for|with|as|and|or|in|on|by)\b")
 _CALLED_AND_RE = re.compile(r"\)?\s*(?:\([^()]*\))?\s*,?\s*(?:and|or)\s+")
-_APPOSITIVE_RE = re.compile(  # (or after a dash: "X — a collection of ... datasets")
-    r"\)?\s*(?:\([^)]*\))?\s*(?:,|\s[\u2014\u2013-]|\u2014)\s*(?:a|an|the)\s+"
-    r"((?:[\w\-]+\s+){0,8}[\w\-]+)\b"
-)
 _COMPARED_BEFORE_RE = re.compile(
     r"\b(?:than|over|outperform\w*|surpass\w*|compared (?:with|to)|unlike|versus|vs\.?)"
     r"\s+(?:the\s+|[a-z\-]+\s+){0,2}$"
@@ -415,28 +411,16 @@ def decide(
     ):
         c.cues.add("propose")
     # appositive: "X, a large-scale benchmark ..." / "X, a novel method ..."
-    appos = _APPOSITIVE_RE.match(after)
-    appos_type = None
-    if appos:
-        # the noun phrase's last head types it: "an unsupervised environment design algorithm"
-        for w in appos.group(1).lower().split():
-            if w in W.np_boundary and w not in ("and", "or"):
-                break  # "a general and robust framework that [uses data]"
-            if w in W.benchmark_nouns and appos.group(0).lstrip(")( ,").startswith(("a ", "an ")):
-                appos_type = EntityType.BENCHMARK  # "the Fencing Game, a human-robot competition"
-            elif w in v.data_heads:
-                appos_type = data_type(w)
-            elif w in v.method_heads or w in W.method_cue_words:
-                appos_type = EntityType.METHOD
-        # "We use self-supervision to train SRPNet, a neural network that predicts ...", "we
-        # release LYF-160K, a dataset of ...": a new name the paper makes and defines
-        if (
-            appos_type is not None
-            and c.label is None
-            and c.strength == "strong"
-            and _MAKE_BEFORE_RE.search(text, s0, c.start)
-        ):
-            c.cues.add("propose")
+    appos, appos_type = dn.appositive(v, after)
+    # "We use self-supervision to train SRPNet, a neural network that predicts ...", "we
+    # release LYF-160K, a dataset of ...": a new name the paper makes and defines
+    if (
+        appos_type is not None
+        and c.label is None
+        and c.strength == "strong"
+        and _MAKE_BEFORE_RE.search(text, s0, c.start)
+    ):
+        c.cues.add("propose")
 
     # data: a list right after "on", "across", "such as" ..., or a data noun right after
     data_ctx = method_ctx = False
@@ -684,12 +668,15 @@ def decide(
         elif head_type is EntityType.TASK or (c.long and long_type is EntityType.TASK):
             return  # "Temporal Action Localization": task phrases are ranked in tasks.py
         elif (
-            head_type is EntityType.METHOD
-            or ("eponym" in c.cues and head(c.text) not in W.not_method_heads)
-        ) and not (  # "Foo smoothing", "Bar relaxation" (not "Markov chain": an object) ...
-            data_ctx
-            and (trig_kind or ("",))[0] in ("datanoun", "datalist")
-            and all(w[:1].isupper() for w in c.text.split())
+            (
+                head_type is EntityType.METHOD
+                or ("eponym" in c.cues and head(c.text) not in W.not_method_heads)
+            )
+            and not (  # "Foo smoothing", "Bar relaxation" (not "Markov chain": an object) ...
+                data_ctx
+                and (trig_kind or ("",))[0] in ("datanoun", "datalist")
+                and all(w[:1].isupper() for w in c.text.split())
+            )
         ):  # ... unless a data noun heads the list of names it stands in ("datasets, Foo Flow")
             t = EntityType.METHOD
         elif (

@@ -8,7 +8,7 @@ import re
 
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate
-from kg.extract.words import Vocab, W
+from kg.extract.words import Vocab, W, data_type
 from kg.model import EntityType, Role
 
 # "We report results on three datasets: A, B and C": a list the sentence evaluates on, not the
@@ -303,3 +303,29 @@ def described_long(
         and not (list_tail and list_tail.group(2) in v.data_heads)
         and not DATA_NOUN_NEXT_RE.match(text, c.end)
     )
+
+
+_APPOSITIVE_RE = re.compile(  # (or after a dash: "X — a collection of ... datasets")
+    r"\)?\s*(?:\([^)]*\))?\s*(?:,|\s[\u2014\u2013-]|\u2014)\s*(?:a|an|the)\s+"
+    r"((?:[\w\-]+\s+){0,8}[\w\-]+)\b"
+)
+
+
+def appositive(v: Vocab, after: str) -> tuple[re.Match[str] | None, EntityType | None]:
+    """The appositive right after a name ("X, a large-scale benchmark ...", "X, a novel method
+    ...") and the type its noun phrase's last head gives ("an unsupervised environment design
+    algorithm": a method)."""
+    appos = _APPOSITIVE_RE.match(after)
+    if appos is None:
+        return None, None
+    kind = None
+    for w in appos.group(1).lower().split():
+        if w in W.np_boundary and w not in ("and", "or"):
+            break  # "a general and robust framework that [uses data]"
+        if w in W.benchmark_nouns and appos.group(0).lstrip(")( ,").startswith(("a ", "an ")):
+            kind = EntityType.BENCHMARK  # "the Fencing Game, a human-robot competition"
+        elif w in v.data_heads:
+            kind = data_type(w)
+        elif w in v.method_heads or w in W.method_cue_words:
+            kind = EntityType.METHOD
+    return appos, kind

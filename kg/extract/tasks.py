@@ -357,8 +357,8 @@ def rank_tasks(
             # "we propose a manifold learning algorithm", "Existing multi-agent reinforcement
             # learning methods are ...": the paper's own kind of method, the problem it is for;
             # not "we propose a two-phase reinforcement learning-based search": built on it)
-        used = _USED_BEFORE_RE.search(text, max(0, start - 40), start)
-        if used and (used.group(1) or _PARADIGM_HEAD_RE.fullmatch(phrase)):
+        tool_cue = _USED_BEFORE_RE.search(text, max(0, start - 40), start)
+        if tool_cue and (tool_cue.group(1) or _PARADIGM_HEAD_RE.fullmatch(phrase)):
             continue  # "leverages multi-agent reinforcement learning to train ...", "using
             # image segmentation as a pre-processing step": a tool, not the problem
         if _acclaimed_background(text, sents, start, end, title_words):
