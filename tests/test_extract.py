@@ -2754,3 +2754,16 @@ def test_a_lower_case_loss_the_method_minimizes_is_a_used_method():
     assert [v for n, v in got.items() if n.endswith("_∞ loss")] == [("Method", "uses")]
     # without a verb of use the phrase is not read as a method
     assert "hinge loss" not in found("The hinge loss is a topic of this note on ranking graphs.")
+
+
+def test_lower_case_techniques_of_a_public_topic_list_are_found_without_a_cue():
+    # CSO's machine-learning topics give technique names the corpus writes in lower case; topics
+    # that name people, objects a task makes or a problem stay out
+    got = found(
+        "Labels spread slowly on sparse citation graphs, and the kernel trick does not help. "
+        "Decision trees grown on the codes stay shallow. Domain experts checked the parse "
+        "trees, and probabilistic inference remains hard."
+    )
+    assert got["kernel trick"] == ("Method", "uses")
+    assert got["Decision trees"] == ("Method", "uses")
+    assert not {"Domain experts", "parse trees", "probabilistic inference"} & set(got)

@@ -275,6 +275,116 @@ def cso_topics(vocab) -> Iterator[Concept]:
         yield c
 
 
+#: nouns that name a kind of thing after a technique's name: "belief propagation algorithm" is
+#: belief propagation, and "SVM classifier" SVM; alone after adjectives they name no technique
+#: ("ensemble models", "recurrent neural networks", "machine learning algorithms")
+_KIND_NOUNS = frozenset(
+    [
+        "model", "models", "algorithm", "algorithms", "method", "methods", "classifier",
+        "classifiers", "network", "networks", "net", "nets"
+    ]
+)  # fmt: skip
+#: what follows a research area rather than a technique: "image search engines", "black-box
+#: optimization problems", "the field of grammatical inference"
+_AREA_AFTER = (
+    r"(?:problems?|tasks?|community|literature|research|field|area|applications?|systems?|"
+    r"settings?|domains?|engines?|languages?|theory)"
+)
+
+
+def _area_share(texts: list[str], phrases: Iterable[str]) -> dict[str, float]:
+    """For each lower-case phrase, the share of the abstracts writing it that use it as an area
+    at least once: before an area noun ("... problems", "... community") or after "the field/
+    study/problem of"."""
+    share = {}
+    for p in phrases:
+        name = r"(?<![\w-])" + re.escape(p).replace(r"\ ", r"[\s-]") + r"s?(?![\w-])"
+        any_re = re.compile(name)
+        area_re = re.compile(
+            name + r"\s+" + _AREA_AFTER + r"\b|\b(?:field|area|study|literature|problem|task)s?"
+            r" of\s+" + name
+        )
+        seen = [t for t in texts if p.split()[0] in t and any_re.search(t)]
+        share[p] = sum(1 for t in seen if area_re.search(t)) / len(seen) if seen else 0.0
+    return share
+
+
+def _proper_word(corpus: Corpus, word: str) -> bool:
+    """Whether the corpus writes a word mostly with a capital (Bayes, Gibbs, Markov, SVM)."""
+    low = corpus.exact[word]
+    return corpus.exact[word.capitalize()] + corpus.exact[word.upper()] > max(low, 2)
+
+
+def cso_methods(corpus: Corpus, vocab) -> Iterator[Concept]:
+    """Lower-case technique names among the topics of CSO's machine-learning and AI subtrees
+    ("gibbs sampling", "hierarchical clustering", "random projections", "belief propagation"):
+    each spelling of a topic (its name and aliases) whose head and modifiers make a technique's
+    name by the rule that reads cued lower-case techniques (`names_technique`: a technique noun,
+    not a part, a broad head, a mathematical object or a kind noun after adjectives alone), with
+    no vague first word ("approximate inference", "traditional clustering") and no task head,
+    written in >= 3 paperlists abstracts. Its head must be a noun that makes a method by itself
+    (heads.json, words.json ``tech_heads``; "random projections" is a method only after a cue
+    of use, which the pipeline reads), and no modifier a task's verb ("parse trees" are what
+    parsing makes). Not a name with a kind noun after it ("belief
+    propagation algorithm", "SVM classifier": the name is found without it, and a kind noun after
+    adjectives names none: "ensemble models"), nor people ("domain experts"), nor a problem
+    noun after plain words ("probabilistic inference", "numerical optimization"; "Bayesian
+    optimization" has a proper word), nor a phrase that a third of the abstracts writing it use
+    as an area ("image search engines", "the field of grammatical inference"). Fields are left out
+    with the rest of the blocked names, later."""
+    from kg.extract.components import names_technique
+    from kg.extract.words import W
+    from kg.model import EntityType
+
+    def technique(text: str) -> bool:
+        words = text.split()
+        if words[0] in W.vague_first or words[0] in _VAGUE or _key(text) in vocab.fields:
+            return False
+        if vocab.type_from_head(text) not in (EntityType.METHOD, None):
+            return False  # "policy evaluation", "manifold learning": tasks by their head
+        if not names_technique(vocab, words):
+            return False
+        last = words[-1].rsplit("-", 1)[-1]
+        if last not in vocab.method_heads and last not in W.tech_heads:
+            return False  # "random projections", "annealing": techniques only after a use cue
+        if any(
+            w.removesuffix("e") + "ing" in vocab.task_heads for w in words[:-1]
+        ):  # "parse trees": what a task makes, not how
+            return False
+        if words[-1] in _KIND_NOUNS or words[-1] == "experts":
+            return False  # a kind of thing, or people ("domain experts")
+        if words[-1] in W.task_nouns:  # "numerical optimization", "probabilistic inference"
+            return any(_proper_word(corpus, w) for w in words[:-1])  # "Bayesian optimization"
+        return True
+
+    picked: list[tuple[str, list[str]]] = []
+    for row in _jsonl(LEX / "cso_topics.jsonl"):
+        if not (row["under_machine_learning"] or row["under_artificial_intelligence"]):
+            continue
+        names = [
+            text
+            for text in dict.fromkeys([row["name"], *row.get("aliases", [])])
+            if re.fullmatch(r"[a-z][a-z0-9\- ]*[a-z0-9]", text)
+            and len(text.split()) <= 5
+            and technique(text)
+        ]
+        if names:
+            picked.append((row["name"], names))
+    corpus.count_phrases(n for _, names in picked for n in names)
+    kept = [
+        (topic, [n for n in names if (corpus.phrase_df(n) if " " in n else corpus.lower[n]) >= 3])
+        for topic, names in picked
+    ]
+    area = _area_share([t.lower() for t in corpus.texts], (n for _, ns in kept for n in ns))
+    for topic, names in kept:
+        c = Concept(f"csom:{_key(topic)}", "Method", "cso_topics.jsonl")
+        for text in names:
+            if area[text] < 1 / 3:
+                _add(c, text)
+        if c.patterns:
+            yield c
+
+
 def scirex_entities() -> Iterator[Concept]:
     labels = {"Method": "Method", "Material": "Dataset", "Task": "Task", "Metric": "Metric"}
     for row in _jsonl(LEX / "scirex_entities.jsonl"):
@@ -489,6 +599,8 @@ def match_policy(
     if c.spelled and any(w[:1].isupper() for w in words[1:]):
         return "any", "the corpus's long form of a hand-listed short form, a proper name in it"
     last = words[-1].lower().rsplit("-", 1)[-1]
+    if label == "Method" and c.source == "cso_topics.jsonl":
+        return "any", "a technique's name among CSO's machine-learning and AI topics"
     if label == "Method" and last in _PART_HEADS:
         return "context", "an architecture part"
     if label == "Method" and last not in method_heads and c.papers < 50:
@@ -564,6 +676,7 @@ def build(explain: bool = False) -> list[dict]:
         *scierc_train(corpus, vocab),
         *title_tasks(titles, vocab),
         *cso_topics(vocab),
+        *cso_methods(corpus, vocab),
         *scirex_entities(),
     ]
     corpus.count_phrases(p for c in concepts for p in c.patterns if " " in p)
