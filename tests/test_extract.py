@@ -1415,6 +1415,15 @@ def test_lexicon_is_typed_traceable_and_holds_no_generic_names():
     assert not generic
 
 
+def test_a_topic_list_technique_never_gives_a_known_name_a_second_concept():
+    from kg.extract.resources import GAZETTEER_DIR, name_key, read_gazetteer
+
+    entries = [e for f in sorted(GAZETTEER_DIR.glob("*.jsonl")) for e in read_gazetteer(f)]
+    topics = {name_key(e.pattern) for e in entries if e.id.startswith("csom:")}
+    others = {name_key(e.pattern) for e in entries if not e.id.startswith("csom:")}
+    assert topics and not topics & others
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not (SHARED / "data" / "lexicons").is_dir(), reason="needs ../shared/data")
 def test_every_lexicon_entry_is_found_in_the_source_it_names():

@@ -15,8 +15,10 @@ Sources (names and aliases only; licences in kg/extract/data/gazetteers/LICENSES
 * ``lexicons/sota_extractor_names.jsonl`` — sota-extractor (Apache-2.0): dataset, task and model
   names from result tables, model names only when they look like one name;
 * ``lexicons/cso_topics.jsonl`` — Computer Science Ontology (CC BY 4.0): multi-word topics of the
-  machine-learning and AI subtrees whose head noun makes them a task ("... detection"); topics
-  with method heads are topics, not names ("constrained optimization");
+  machine-learning and AI subtrees whose head noun makes them a task ("... detection"), and
+  lower-case technique names of those subtrees whose head is a technique noun and whose words
+  are not all generic ("back propagation", "decision trees"; not "constrained optimization",
+  "neural networks", "probabilistic models": `cso_methods`);
 * ``lexicons/scirex_entities.jsonl`` — SciREX (Apache-2.0): salient entity names (not its
   coreference aliases, which join unrelated mentions);
 * ``paperlists/*.json`` (the 11,283 NeurIPS/ICML abstracts): abbreviations defined the same way
@@ -317,7 +319,7 @@ def _proper_word(corpus: Corpus, word: str) -> bool:
 
 def cso_methods(corpus: Corpus, vocab) -> Iterator[Concept]:
     """Lower-case technique names among the topics of CSO's machine-learning and AI subtrees
-    ("gibbs sampling", "hierarchical clustering", "random projections", "belief propagation"):
+    ("back propagation", "decision trees", "kernel trick", "belief propagation"):
     each spelling of a topic (its name and aliases) whose head and modifiers make a technique's
     name by the rule that reads cued lower-case techniques (`names_technique`: a technique noun,
     not a part, a broad head, a mathematical object or a kind noun after adjectives alone), with
@@ -331,7 +333,8 @@ def cso_methods(corpus: Corpus, vocab) -> Iterator[Concept]:
     noun after plain words ("probabilistic inference", "numerical optimization"; "Bayesian
     optimization" has a proper word), nor a phrase that a third of the abstracts writing it use
     as an area ("image search engines", "the field of grammatical inference"). Fields are left out
-    with the rest of the blocked names, later."""
+    with the rest of the blocked names, later, and so is a name another list already has (it
+    keeps its concept)."""
     from kg.extract.components import names_technique
     from kg.extract.words import W
     from kg.model import EntityType
@@ -360,7 +363,7 @@ def cso_methods(corpus: Corpus, vocab) -> Iterator[Concept]:
     picked: list[tuple[str, list[str]]] = []
     for row in _jsonl(LEX / "cso_topics.jsonl"):
         if not (row["under_machine_learning"] or row["under_artificial_intelligence"]):
-            continue
+            continue  # other subtrees: "information loss", "web search", "spanning trees"
         names = [
             text
             for text in dict.fromkeys([row["name"], *row.get("aliases", [])])
@@ -700,6 +703,7 @@ def build(explain: bool = False) -> list[dict]:
             ):
                 label_of[k] = "Task"
     out: dict[tuple[str, str], dict] = {}
+    known: set[str] = set()
     for c in concepts:
         for p in c.patterns:
             k = _key(p)
@@ -707,6 +711,9 @@ def build(explain: bool = False) -> list[dict]:
                 continue  # "Policy Gradient Methods" names methods, not a task
             if len(k) < 2 or k in blocked or (k in metrics and c.label != "Metric"):
                 continue
+            if c.id.startswith("csom:") and (k in hand or k in known):
+                continue  # a name another list has: that concept keeps it, no second id
+            known.add(k)
             if label_of[k] != c.label:
                 continue  # another source types this name; that concept keeps it
             policy, why = match_policy(p, c, corpus, meanings, vocab.method_heads)
