@@ -2776,3 +2776,12 @@ def test_lower_case_techniques_of_a_public_topic_list_are_found_without_a_cue():
     assert got["kernel trick"] == ("Method", "uses")
     assert got["Decision trees"] == ("Method", "uses")
     assert not {"Domain experts", "parse trees", "probabilistic inference"} & set(got)
+
+
+def test_a_kind_noun_after_a_proper_word_keeps_the_topic_name_whole():
+    # "RBF networks" is the technique; "Small RBF" is no name, and a "Bayesian model" any model
+    got = found(
+        "Small RBF networks fit the residuals poorly, and a Bayesian model of the noise is no "
+        "better."
+    )
+    assert got == {"RBF networks": ("Method", "uses")}

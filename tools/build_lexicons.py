@@ -317,7 +317,7 @@ def _proper_word(corpus: Corpus, word: str) -> bool:
     return corpus.exact[word.capitalize()] + corpus.exact[word.upper()] > max(low, 2)
 
 
-def cso_methods(corpus: Corpus, vocab) -> Iterator[Concept]:
+def cso_methods(corpus: Corpus, vocab, known: set[str]) -> Iterator[Concept]:
     """Lower-case technique names among the topics of CSO's machine-learning and AI subtrees
     ("back propagation", "decision trees", "kernel trick", "belief propagation"):
     each spelling of a topic (its name and aliases) whose head and modifiers make a technique's
@@ -329,7 +329,8 @@ def cso_methods(corpus: Corpus, vocab) -> Iterator[Concept]:
     of use, which the pipeline reads), and no modifier a task's verb ("parse trees" are what
     parsing makes). Not a name with a kind noun after it ("belief
     propagation algorithm", "SVM classifier": the name is found without it, and a kind noun after
-    adjectives names none: "ensemble models"), nor people ("domain experts"), nor a problem
+    plain words names none: "ensemble models"; after a proper word it does: "Bayesian
+    networks", but not a model: "a Bayesian model"), nor people ("domain experts"), nor a problem
     noun after plain words ("probabilistic inference", "numerical optimization"; "Bayesian
     optimization" has a proper word), nor a phrase that a third of the abstracts writing it use
     as an area ("image search engines", "the field of grammatical inference"). Fields are left out
@@ -354,8 +355,16 @@ def cso_methods(corpus: Corpus, vocab) -> Iterator[Concept]:
             w.removesuffix("e") + "ing" in vocab.task_heads for w in words[:-1]
         ):  # "parse trees": what a task makes, not how
             return False
-        if words[-1] in _KIND_NOUNS or words[-1] == "experts":
-            return False  # a kind of thing, or people ("domain experts")
+        if words[-1] == "experts":
+            return False  # people ("domain experts")
+        if words[-1] in _KIND_NOUNS:
+            # "Bayesian networks", "RBF networks": a kind noun after a proper word; not when
+            # that word is a name of its own ("SVM classifier" is SVM), nor a model, which any
+            # model of the kind is ("a Bayesian model")
+            rest = words[:-1]
+            if words[-1] in ("model", "models") or _key(" ".join(rest)) in known:
+                return False
+            return any(_proper_word(corpus, w) for w in rest)
         if words[-1] in W.task_nouns:  # "numerical optimization", "probabilistic inference"
             return any(_proper_word(corpus, w) for w in words[:-1])  # "Bayesian optimization"
         return True
@@ -679,9 +688,9 @@ def build(explain: bool = False) -> list[dict]:
         *scierc_train(corpus, vocab),
         *title_tasks(titles, vocab),
         *cso_topics(vocab),
-        *cso_methods(corpus, vocab),
-        *scirex_entities(),
     ]
+    known = set(hand) | {_key(p) for c in concepts for p in c.patterns}
+    concepts += [*cso_methods(corpus, vocab, known), *scirex_entities()]
     corpus.count_phrases(p for c in concepts for p in c.patterns if " " in p)
     blocked = generic_keys() | {_key(f) for f in heads()["field"]}
     metrics = metric_keys()
