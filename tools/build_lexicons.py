@@ -283,9 +283,11 @@ def cso_topics(vocab) -> Iterator[Concept]:
 _KIND_NOUNS = frozenset(
     [
         "model", "models", "algorithm", "algorithms", "method", "methods", "classifier",
-        "classifiers", "network", "networks", "net", "nets"
+        "classifiers", "network", "networks", "net", "nets", "estimator", "estimators"
     ]
 )  # fmt: skip
+#: kind nouns that a proper word before them only qualifies: "a Bayesian model" is any model
+_ANY_OF_KIND = frozenset(["model", "models", "estimator", "estimators"])
 #: what follows a research area rather than a technique: "image search engines", "black-box
 #: optimization problems", "the field of grammatical inference"
 _AREA_AFTER = (
@@ -319,23 +321,28 @@ def _proper_word(corpus: Corpus, word: str) -> bool:
 
 def cso_methods(corpus: Corpus, vocab, known: set[str]) -> Iterator[Concept]:
     """Lower-case technique names among the topics of CSO's machine-learning and AI subtrees
-    ("back propagation", "decision trees", "kernel trick", "belief propagation"):
-    each spelling of a topic (its name and aliases) whose head and modifiers make a technique's
-    name by the rule that reads cued lower-case techniques (`names_technique`: a technique noun,
-    not a part, a broad head, a mathematical object or a kind noun after adjectives alone), with
-    no vague first word ("approximate inference", "traditional clustering") and no task head,
-    written in >= 3 paperlists abstracts. Its head must be a noun that makes a method by itself
-    (heads.json, words.json ``tech_heads``; "random projections" is a method only after a cue
-    of use, which the pipeline reads), and no modifier a task's verb ("parse trees" are what
-    parsing makes). Not a name with a kind noun after it ("belief
-    propagation algorithm", "SVM classifier": the name is found without it, and a kind noun after
-    plain words names none: "ensemble models"; after a proper word it does: "Bayesian
-    networks", but not a model: "a Bayesian model"), nor people ("domain experts"), nor a problem
-    noun after plain words ("probabilistic inference", "numerical optimization"; "Bayesian
-    optimization" has a proper word), nor a phrase that a third of the abstracts writing it use
-    as an area ("image search engines", "the field of grammatical inference"). Fields are left out
-    with the rest of the blocked names, later, and so is a name another list already has (it
-    keeps its concept)."""
+    ("back propagation", "decision trees", "kernel trick", "RBF networks").
+
+    Each spelling of a topic (its name and aliases) is a Method when the rule that reads cued
+    lower-case techniques (`names_technique`: a technique noun, not a part, a broad head, a
+    mathematical object or a kind noun after adjectives alone) accepts it, it is written in
+    >= 3 paperlists abstracts, and:
+
+    * its head makes a method by itself (heads.json, words.json ``tech_heads``): "random
+      projections" is a method only after a cue of use, which the pipeline reads;
+    * no vague first word ("approximate inference"), no task head, no field, and no modifier
+      that is a task's verb ("parse trees" are what parsing makes);
+    * a kind noun at the end only after a proper word that is no name of its own ("Bayesian
+      networks", "Bayes classifier"; not "SVM classifier", which is SVM, nor "belief
+      propagation algorithm", nor "ensemble models"), and never a model or an estimator ("a
+      Bayesian model", "Bayesian estimators" are any of their kind);
+    * not people ("domain experts"), not a problem noun after plain words ("probabilistic
+      inference", "numerical optimization"; "Bayesian optimization" has a proper word);
+    * not a phrase that a third of the abstracts writing it use as an area ("image search
+      engines", "the field of grammatical inference").
+
+    Names another list already has (`known`, name keys) keep that list's concept; fields and
+    generic names are left out with the rest of the blocked names, later."""
     from kg.extract.components import names_technique
     from kg.extract.words import W
     from kg.model import EntityType
@@ -359,10 +366,11 @@ def cso_methods(corpus: Corpus, vocab, known: set[str]) -> Iterator[Concept]:
             return False  # people ("domain experts")
         if words[-1] in _KIND_NOUNS:
             # "Bayesian networks", "RBF networks": a kind noun after a proper word; not when
-            # that word is a name of its own ("SVM classifier" is SVM), nor a model, which any
-            # model of the kind is ("a Bayesian model")
+            # that word is a name of its own ("SVM classifier" is SVM), nor a model or an
+            # estimator, which any model of the kind is ("a Bayesian model", "Bayesian
+            # estimators")
             rest = words[:-1]
-            if words[-1] in ("model", "models") or _key(" ".join(rest)) in known:
+            if words[-1] in _ANY_OF_KIND or _key(" ".join(rest)) in known:
                 return False
             return any(_proper_word(corpus, w) for w in rest)
         if words[-1] in W.task_nouns:  # "numerical optimization", "probabilistic inference"
