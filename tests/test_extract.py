@@ -2775,6 +2775,8 @@ def test_lower_case_techniques_of_a_public_topic_list_are_found_without_a_cue():
     )
     assert got["kernel trick"] == ("Method", "uses")
     assert got["Decision trees"] == ("Method", "uses")
+    got = found("Sparse codes come from orthogonal matching pursuit, which stops after ten atoms.")
+    assert got == {"orthogonal matching pursuit": ("Method", "uses")}
     assert not {"Domain experts", "parse trees", "probabilistic inference"} & set(got)
 
 
