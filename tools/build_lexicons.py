@@ -313,6 +313,18 @@ def _area_share(texts: list[str], phrases: Iterable[str]) -> dict[str, float]:
     return share
 
 
+def _object_first(texts: list[str], phrase: str) -> bool:
+    """Whether some abstract writes a two-word phrase's head before its modifier as the thing it
+    acts on ("clustering the data", "matching of shapes"): then "data clustering" and "shape
+    matching" say what is done to what, a task, not which technique does it."""
+    words = phrase.split()
+    if len(words) != 2:
+        return False
+    mod, head_word = words
+    obj_re = re.compile(rf"\b{re.escape(head_word)} (?:of |the )?{re.escape(mod)}s?\b")
+    return any(head_word in t and obj_re.search(t) for t in texts)
+
+
 def _proper_word(corpus: Corpus, word: str) -> bool:
     """Whether the corpus writes a word mostly with a capital (Bayes, Gibbs, Markov, SVM)."""
     low = corpus.exact[word]
@@ -339,7 +351,9 @@ def cso_methods(corpus: Corpus, vocab, known: set[str]) -> Iterator[Concept]:
     * not people ("domain experts"), not a problem noun after plain words ("probabilistic
       inference", "numerical optimization"; "Bayesian optimization" has a proper word);
     * not a phrase that a third of the abstracts writing it use as an area ("image search
-      engines", "the field of grammatical inference").
+      engines", "the field of grammatical inference"), nor two words that an abstract writes
+      the other way round, the head acting on the modifier ("clustering the data": "data
+      clustering" is a task).
 
     Names another list already has (`known`, name keys) keep that list's concept; fields and
     generic names are left out with the rest of the blocked names, later."""
@@ -395,11 +409,12 @@ def cso_methods(corpus: Corpus, vocab, known: set[str]) -> Iterator[Concept]:
         (topic, [n for n in names if (corpus.phrase_df(n) if " " in n else corpus.lower[n]) >= 3])
         for topic, names in picked
     ]
-    area = _area_share([t.lower() for t in corpus.texts], (n for _, ns in kept for n in ns))
+    lower = [t.lower() for t in corpus.texts]
+    area = _area_share(lower, (n for _, ns in kept for n in ns))
     for topic, names in kept:
         c = Concept(f"csom:{_key(topic)}", "Method", "cso_topics.jsonl")
         for text in names:
-            if area[text] < 1 / 3:
+            if area[text] < 1 / 3 and not _object_first(lower, text):
                 _add(c, text)
         if c.patterns:
             yield c
