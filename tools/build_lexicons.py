@@ -15,8 +15,10 @@ Sources (names and aliases only; licences in kg/extract/data/gazetteers/LICENSES
 * ``lexicons/sota_extractor_names.jsonl`` — sota-extractor (Apache-2.0): dataset, task and model
   names from result tables, model names only when they look like one name;
 * ``lexicons/cso_topics.jsonl`` — Computer Science Ontology (CC BY 4.0): multi-word topics of the
-  machine-learning and AI subtrees whose head noun makes them a task ("... detection"); topics
-  with method heads are topics, not names ("constrained optimization");
+  machine-learning and AI subtrees whose head noun makes them a task ("... detection"), and
+  lower-case technique names of those subtrees whose head is a technique noun and whose words
+  are not all generic ("back propagation", "decision trees"; not "constrained optimization",
+  "neural networks", "probabilistic models": `cso_methods`);
 * ``lexicons/scirex_entities.jsonl`` — SciREX (Apache-2.0): salient entity names (not its
   coreference aliases, which join unrelated mentions);
 * ``paperlists/*.json`` (the 11,283 NeurIPS/ICML abstracts): abbreviations defined the same way
@@ -275,6 +277,149 @@ def cso_topics(vocab) -> Iterator[Concept]:
         yield c
 
 
+#: nouns that name a kind of thing after a technique's name: "belief propagation algorithm" is
+#: belief propagation, and "SVM classifier" SVM; alone after adjectives they name no technique
+#: ("ensemble models", "recurrent neural networks", "machine learning algorithms")
+_KIND_NOUNS = frozenset(
+    [
+        "model", "models", "algorithm", "algorithms", "method", "methods", "classifier",
+        "classifiers", "network", "networks", "net", "nets", "estimator", "estimators"
+    ]
+)  # fmt: skip
+#: kind nouns that a proper word before them only qualifies: "a Bayesian model" is any model
+_ANY_OF_KIND = frozenset(["model", "models", "estimator", "estimators"])
+#: what follows a research area rather than a technique: "image search engines", "black-box
+#: optimization problems", "the field of grammatical inference"
+_AREA_AFTER = (
+    r"(?:problems?|tasks?|community|literature|research|field|area|applications?|systems?|"
+    r"settings?|domains?|engines?|languages?|theory)"
+)
+
+
+def _area_share(texts: list[str], phrases: Iterable[str]) -> dict[str, float]:
+    """For each lower-case phrase, the share of the abstracts writing it that use it as an area
+    at least once: before an area noun ("... problems", "... community") or after "the field/
+    study/problem of"."""
+    share = {}
+    for p in phrases:
+        name = r"(?<![\w-])" + re.escape(p).replace(r"\ ", r"[\s-]") + r"s?(?![\w-])"
+        any_re = re.compile(name)
+        area_re = re.compile(
+            name + r"\s+" + _AREA_AFTER + r"\b|\b(?:field|area|study|literature|problem|task)s?"
+            r" of\s+" + name
+        )
+        seen = [t for t in texts if p.split()[0] in t and any_re.search(t)]
+        share[p] = sum(1 for t in seen if area_re.search(t)) / len(seen) if seen else 0.0
+    return share
+
+
+def _object_first(texts: list[str], phrase: str) -> bool:
+    """Whether some abstract writes a two-word phrase's head before its modifier as the thing it
+    acts on ("clustering the data", "matching of shapes"): then "data clustering" and "shape
+    matching" say what is done to what, a task, not which technique does it."""
+    words = phrase.split()
+    if len(words) != 2:
+        return False
+    mod, head_word = words
+    obj_re = re.compile(rf"\b{re.escape(head_word)} (?:of |the )?{re.escape(mod)}s?\b")
+    return any(head_word in t and obj_re.search(t) for t in texts)
+
+
+def _proper_word(corpus: Corpus, word: str) -> bool:
+    """Whether the corpus writes a word mostly with a capital (Bayes, Gibbs, Markov, SVM)."""
+    low = corpus.exact[word]
+    return corpus.exact[word.capitalize()] + corpus.exact[word.upper()] > max(low, 2)
+
+
+def cso_methods(corpus: Corpus, vocab, known: set[str]) -> Iterator[Concept]:
+    """Lower-case technique names among the topics of CSO's machine-learning and AI subtrees
+    ("back propagation", "decision trees", "kernel trick", "RBF networks").
+
+    Each spelling of a topic (its name and aliases) is a Method when the rule that reads cued
+    lower-case techniques (`names_technique`: a technique noun, not a part, a broad head, a
+    mathematical object or a kind noun after adjectives alone) accepts it, it is written in
+    >= 3 paperlists abstracts, and:
+
+    * its head makes a method by itself (heads.json, words.json ``tech_heads``): "random
+      projections" is a method only after a cue of use, which the pipeline reads;
+    * no vague first word ("approximate inference"), no task head, no field, and no modifier
+      that is a task's verb ("parse trees" are what parsing makes);
+    * a kind noun at the end only after a proper word that is no name of its own ("Bayesian
+      networks", "Bayes classifier"; not "SVM classifier", which is SVM, nor "belief
+      propagation algorithm", nor "ensemble models"), and never a model or an estimator ("a
+      Bayesian model", "Bayesian estimators" are any of their kind);
+    * not people ("domain experts"), not a problem noun after plain words ("probabilistic
+      inference", "numerical optimization"; "Bayesian optimization" has a proper word);
+    * not a phrase that a third of the abstracts writing it use as an area ("image search
+      engines", "the field of grammatical inference"), nor two words that an abstract writes
+      the other way round, the head acting on the modifier ("clustering the data": "data
+      clustering" is a task).
+
+    Names another list already has (`known`, name keys) keep that list's concept; fields and
+    generic names are left out with the rest of the blocked names, later."""
+    from kg.extract.components import names_technique
+    from kg.extract.words import W
+    from kg.model import EntityType
+
+    def technique(text: str) -> bool:
+        words = text.split()
+        if words[0] in W.vague_first or words[0] in _VAGUE or _key(text) in vocab.fields:
+            return False
+        if vocab.type_from_head(text) not in (EntityType.METHOD, None):
+            return False  # "policy evaluation", "manifold learning": tasks by their head
+        if not names_technique(vocab, words):
+            return False
+        last = words[-1].rsplit("-", 1)[-1]
+        if last not in vocab.method_heads and last not in W.tech_heads:
+            return False  # "random projections", "annealing": techniques only after a use cue
+        if any(
+            w.removesuffix("e") + "ing" in vocab.task_heads for w in words[:-1]
+        ):  # "parse trees": what a task makes, not how
+            return False
+        if words[-1] == "experts":
+            return False  # people ("domain experts")
+        if words[-1] in _KIND_NOUNS:
+            # "Bayesian networks", "RBF networks": a kind noun after a proper word; not when
+            # that word is a name of its own ("SVM classifier" is SVM), nor a model or an
+            # estimator, which any model of the kind is ("a Bayesian model", "Bayesian
+            # estimators")
+            rest = words[:-1]
+            if words[-1] in _ANY_OF_KIND or _key(" ".join(rest)) in known:
+                return False
+            return any(_proper_word(corpus, w) for w in rest)
+        if words[-1] in W.task_nouns:  # "numerical optimization", "probabilistic inference"
+            return any(_proper_word(corpus, w) for w in words[:-1])  # "Bayesian optimization"
+        return True
+
+    picked: list[tuple[str, list[str]]] = []
+    for row in _jsonl(LEX / "cso_topics.jsonl"):
+        if not (row["under_machine_learning"] or row["under_artificial_intelligence"]):
+            continue  # other subtrees: "information loss", "web search", "spanning trees"
+        names = [
+            text
+            for text in dict.fromkeys([row["name"], *row.get("aliases", [])])
+            if re.fullmatch(r"[a-z][a-z0-9\- ]*[a-z0-9]", text)
+            and len(text.split()) <= 5
+            and technique(text)
+        ]
+        if names:
+            picked.append((row["name"], names))
+    corpus.count_phrases(n for _, names in picked for n in names)
+    kept = [
+        (topic, [n for n in names if (corpus.phrase_df(n) if " " in n else corpus.lower[n]) >= 3])
+        for topic, names in picked
+    ]
+    lower = [t.lower() for t in corpus.texts]
+    area = _area_share(lower, (n for _, ns in kept for n in ns))
+    for topic, names in kept:
+        c = Concept(f"csom:{_key(topic)}", "Method", "cso_topics.jsonl")
+        for text in names:
+            if area[text] < 1 / 3 and not _object_first(lower, text):
+                _add(c, text)
+        if c.patterns:
+            yield c
+
+
 def scirex_entities() -> Iterator[Concept]:
     labels = {"Method": "Method", "Material": "Dataset", "Task": "Task", "Metric": "Metric"}
     for row in _jsonl(LEX / "scirex_entities.jsonl"):
@@ -489,6 +634,8 @@ def match_policy(
     if c.spelled and any(w[:1].isupper() for w in words[1:]):
         return "any", "the corpus's long form of a hand-listed short form, a proper name in it"
     last = words[-1].lower().rsplit("-", 1)[-1]
+    if label == "Method" and c.source == "cso_topics.jsonl":
+        return "any", "a technique's name among CSO's machine-learning and AI topics"
     if label == "Method" and last in _PART_HEADS:
         return "context", "an architecture part"
     if label == "Method" and last not in method_heads and c.papers < 50:
@@ -564,8 +711,9 @@ def build(explain: bool = False) -> list[dict]:
         *scierc_train(corpus, vocab),
         *title_tasks(titles, vocab),
         *cso_topics(vocab),
-        *scirex_entities(),
     ]
+    known = set(hand) | {_key(p) for c in concepts for p in c.patterns}
+    concepts += [*cso_methods(corpus, vocab, known), *scirex_entities()]
     corpus.count_phrases(p for c in concepts for p in c.patterns if " " in p)
     blocked = generic_keys() | {_key(f) for f in heads()["field"]}
     metrics = metric_keys()
@@ -587,6 +735,7 @@ def build(explain: bool = False) -> list[dict]:
             ):
                 label_of[k] = "Task"
     out: dict[tuple[str, str], dict] = {}
+    known: set[str] = set()
     for c in concepts:
         for p in c.patterns:
             k = _key(p)
@@ -594,6 +743,9 @@ def build(explain: bool = False) -> list[dict]:
                 continue  # "Policy Gradient Methods" names methods, not a task
             if len(k) < 2 or k in blocked or (k in metrics and c.label != "Metric"):
                 continue
+            if c.id.startswith("csom:") and (k in hand or k in known):
+                continue  # a name another list has: that concept keeps it, no second id
+            known.add(k)
             if label_of[k] != c.label:
                 continue  # another source types this name; that concept keeps it
             policy, why = match_policy(p, c, corpus, meanings, vocab.method_heads)

@@ -400,7 +400,7 @@ def part_or_substrate(words: list[str]) -> bool:
     )
 
 
-def _names_technique(v: Vocab, words: list[str]) -> bool:
+def names_technique(v: Vocab, words: list[str]) -> bool:
     """Whether a lower-case phrase's head and modifiers can make a technique's name."""
     last = words[-1].lower().rsplit("-", 1)[-1]
     if last in W.broad_method_heads or last in W.not_method_heads or last in _PART_HEADS:
@@ -494,7 +494,7 @@ def cued_model_methods(
             or v.type_from_head(phrase) is EntityType.TASK
             or (len(words) == 1 and "-" not in phrase)
             or len(words) > 5
-            or not _names_technique(v, words)
+            or not names_technique(v, words)
         ):
             continue
         c = Candidate(start, end, phrase, "lower", role=Role.USES, type=EntityType.METHOD)

@@ -35,6 +35,7 @@ class Words:
     weak_compare: tuple[str, ...]
     problem_head_stop: frozenset[str]
     problem_of_stop: frozenset[str]  # problem_head_stop without the task nouns
+    task_nouns: frozenset[str]  # nouns that say too little before "problem": "optimization"
     lone_heads: frozenset[str]
     adjective_endings: tuple[str, ...]
     np_boundary: frozenset[str]
