@@ -2754,3 +2754,15 @@ def test_a_lower_case_loss_the_method_minimizes_is_a_used_method():
     assert [v for n, v in got.items() if n.endswith("_∞ loss")] == [("Method", "uses")]
     # without a verb of use the phrase is not read as a method
     assert "hinge loss" not in found("The hinge loss is a topic of this note on ranking graphs.")
+
+
+def test_words_spelling_an_acronyms_letters_are_no_names_of_their_own():
+    got = found(
+        "We present FOOBLE, a method for FOOd data BLEnding in few-shot imitation learning. "
+        "We also define GRAVER, short for Global Robust Average of Visual nEtwork Robustness."
+    )
+    assert got["FOOBLE"] == ("Method", "proposed")
+    assert not any(k in n for n in got for k in ("FOOd", "BLEnding", "nEtwork"))
+    # a name built on an acronym the abstract uses stays a name
+    got = found("We present QRTlib, a library of routines for QRT and PQRTS solvers.")
+    assert "QRTlib" in got
