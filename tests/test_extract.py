@@ -2666,6 +2666,8 @@ def test_compared_phrases_leave_out_roles_and_substrates(abstract, wrong):
         ("We compare the exact KWB learning algorithm with mean field theory.", "KWB"),
         # a list it shares with a known method
         ("In particular, we analyze non-convex versions of SVRG, ZORBA and SARAH.", "ZORBA"),
+        # ... also with a lower-case word before it
+        ("Our solver beats distributed SVRG and multi-core ZORBA on sparse problems.", "ZORBA"),
         # a list opened by a kind of method
         ("The model builds on recurrent cells such as ZKMTs: they keep long memories.", "ZKMTs"),
         ("The TCN outperforms baseline recurrent methods (ZKWs, QMTs, and vanilla RNNs).", "ZKWs"),

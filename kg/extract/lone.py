@@ -42,16 +42,21 @@ _KIND_OPENS_RE = re.compile(
 )
 
 
+# a list's join, with one lower-case word before the next item: "parallel FOO and distributed
+# BAR", "SVRG, and multi-core QUX"
+_JOIN_RE = re.compile(LIST_JOIN_RE.pattern + r"(?:[a-z][a-z\-]*\s+)?")
+
+
 def _list_members(c: Candidate, text: str, cands: list[Candidate]) -> list[Candidate]:
     """The candidates coordinated with this one in one list ("A, B, and C"), itself first."""
     i = cands.index(c)
     out = [c]
     j = i
-    while j > 0 and LIST_JOIN_RE.fullmatch(text, cands[j - 1].end, cands[j].start):
+    while j > 0 and _JOIN_RE.fullmatch(text, cands[j - 1].end, cands[j].start):
         j -= 1
         out.append(cands[j])
     j = i
-    while j + 1 < len(cands) and LIST_JOIN_RE.fullmatch(text, cands[j].end, cands[j + 1].start):
+    while j + 1 < len(cands) and _JOIN_RE.fullmatch(text, cands[j].end, cands[j + 1].start):
         j += 1
         out.append(cands[j])
     return out
