@@ -2668,6 +2668,9 @@ def test_compared_phrases_leave_out_roles_and_substrates(abstract, wrong):
         ("In particular, we analyze non-convex versions of SVRG, ZORBA and SARAH.", "ZORBA"),
         # ... also with a lower-case word before it
         ("Our solver beats distributed SVRG and multi-core ZORBA on sparse problems.", "ZORBA"),
+        # an appositive that calls it, or its list, a kind of method
+        ("We extend ZORBIX, a classic sampling procedure, to sparse graphs.", "ZORBIX"),
+        ("ZORBIX and QUALMIX, two popular selection methods, are special cases.", "QUALMIX"),
         # a list opened by a kind of method
         ("The model builds on recurrent cells such as ZKMTs: they keep long memories.", "ZKMTs"),
         ("The TCN outperforms baseline recurrent methods (ZKWs, QMTs, and vanilla RNNs).", "ZKWs"),
