@@ -2771,3 +2771,13 @@ def test_words_spelling_an_acronyms_letters_are_no_names_of_their_own():
     # a name built on an acronym the abstract uses stays a name
     got = found("We present QRTlib, a library of routines for QRT and PQRTS solvers.")
     assert "QRTlib" in got
+
+
+def test_a_capitalised_name_before_regularization_or_heuristic_names_a_method():
+    got = found("We learn on graphs with Quorvian regularization and the Zell Vote heuristic.")
+    assert got["Quorvian regularization"] == ("Method", "uses")
+    assert got["Zell Vote heuristic"] == ("Method", "uses")
+    # not where the capital opens the sentence, nor a known name's modifier use
+    got = found("Network regularization techniques focus on convolutions. Pooling is left out.")
+    assert "Network regularization" not in got
+    assert "group Lasso" in found("We penalize the weights with a group Lasso regularization.")

@@ -75,6 +75,11 @@ _ACCENTS = frozenset("\u00b4`\u00a8\u02dc\u02c6\u02dd")
 _SUFFIX_RE = re.compile(r"[\-\u2013]" + alternation(W.name_suffixes) + "$")
 # a lower-case technique noun after a capitalised name makes it a method name
 _EPONYM_HEAD_RE = re.compile(" " + alternation(W.eponym_heads) + r"\b(?! (?:learning|models?)\b)")
+_CAPITAL_BEFORE_RE = re.compile(r"[A-Z][\w\-]* $")
+# ... and more of them where the capital does not open the sentence (not before "term", "prior")
+_EPONYM_INSIDE_RE = re.compile(
+    " " + alternation(W.eponym_heads_inside) + r"\b(?! (?:terms?|priors?)\b)"
+)
 # a loss or distance named after someone: "the Wasserstein distance" (not opening a sentence,
 # after an adjective, "Euclidean distance", nor a class: "convex and Lipschitz loss functions")
 _EPONYM_LOSS_RE = re.compile(r" (?:loss|losses|distance|distances)\b(?! functions?\b)")
@@ -399,6 +404,13 @@ def name_candidates(
                 _EPONYM_HEAD_RE.match(text, e)
                 or _POSSESSIVE_HEAD_RE.match(text, e)
                 or (s not in sent_starts and _EPONYM_WORD_HEAD_RE.match(text, e))
+                or (  # (not a known name's: "group Lasso regularization"; not a run cut
+                    # after a capitalised stop word: "Take The Best heuristic")
+                    s not in sent_starts
+                    and v.known_label(phrase) is None
+                    and not _CAPITAL_BEFORE_RE.search(text, max(0, s - 30), s)
+                    and _EPONYM_INSIDE_RE.match(text, e)
+                )
                 or (
                     s not in sent_starts
                     and not phrase.endswith(_ADJECTIVE_NAME_ENDS)

@@ -44,6 +44,7 @@ class Words:
     vague_first: frozenset[str]
     name_suffixes: tuple[str, ...]
     eponym_heads: tuple[str, ...]
+    eponym_heads_inside: tuple[str, ...]
     tech_heads: tuple[str, ...]
     variant_words: frozenset[str]
     use_verbs: tuple[str, ...]
