@@ -62,7 +62,7 @@ def test_names_after_a_count_of_datasets_and_a_comma_are_data():
         ("We implement a parallel Pihed Gocv Ekhovjit (PGE)-based controller on a GPU.", "PGE"),
         ("Gihtiz Ggivnvip Jels (GGJs) are increasingly adopted for video synthesis.", "GGJs"),
         ("We propose Zubnet, a variant of Gakow Mounuf Komzot (GMK) for long inputs.", "GMK"),
-        ("The critic is trained via Tosmic Verlap Play (TVP) against older copies.", "TVP"),
+        ("The critic is trained by exploiting Tosmic Verlap Play (TVP) against old copies.", "TVP"),
         ("Our scheme integrates a Dravik-Lumen (DL) step with a gradient step.", "DL"),
     ],
 )
