@@ -2781,3 +2781,12 @@ def test_a_capitalised_name_before_regularization_or_heuristic_names_a_method():
     got = found("Network regularization techniques focus on convolutions. Pooling is left out.")
     assert "Network regularization" not in got
     assert "group Lasso" in found("We penalize the weights with a group Lasso regularization.")
+
+
+def test_hardware_the_abstract_defines_is_no_method_a_list_knows_by_its_name():
+    # PCA is a method in the lists; here the abstract defines hardware of that name
+    got = found("We read the voltages with a Portable Charge Array (PCA) mounted on the arm.")
+    assert "PCA" not in got
+    # a mathematical head does not outweigh the list: UCB stays a method
+    got = found("We combine our estimator with the upper confidence bound (UCB) method.")
+    assert [v[0] for n, v in got.items() if "confidence bound" in n.lower()] == ["Method"]

@@ -31,6 +31,7 @@ class Words:
     not_proposed_heads: frozenset[str]
     descriptive_heads: frozenset[str]
     not_method_heads: frozenset[str]
+    hardware_heads: frozenset[str]
     benchmark_nouns: frozenset[str]
     weak_compare: tuple[str, ...]
     problem_head_stop: frozenset[str]
