@@ -62,6 +62,8 @@ def test_names_after_a_count_of_datasets_and_a_comma_are_data():
         ("We implement a parallel Pihed Gocv Ekhovjit (PGE)-based controller on a GPU.", "PGE"),
         ("Gihtiz Ggivnvip Jels (GGJs) are increasingly adopted for video synthesis.", "GGJs"),
         ("We propose Zubnet, a variant of Gakow Mounuf Komzot (GMK) for long inputs.", "GMK"),
+        ("The critic is trained by exploiting Tosmic Verlap Play (TVP) against old copies.", "TVP"),
+        ("Our scheme integrates a Dravik-Lumen (DL) step with a gradient step.", "DL"),
     ],
 )
 def test_a_defined_name_that_is_used_or_called_a_method_is_a_method(text, name):
@@ -203,8 +205,14 @@ def test_a_named_data_list_after_on_needs_no_evaluation_word():
     "text, name",
     [
         ("Using the QERVO database with 8x8-pixel images, our chip reaches 81% accuracy.", "QERVO"),
-        ("We compare both tests using the GEO-Plimm data set analyzed by earlier work.", "GEO-Plimm"),
-        ("Tests with the Zorvan Speech Command database show clear gains.", "Zorvan Speech Command"),
+        (
+            "We compare both tests using the GEO-Plimm data set analyzed by earlier work.",
+            "GEO-Plimm",
+        ),
+        (
+            "Tests with the Zorvan Speech Command database show clear gains.",
+            "Zorvan Speech Command",
+        ),
     ],
 )
 def test_a_data_noun_right_after_a_name_outweighs_a_verb_of_use(text, name):
@@ -213,7 +221,9 @@ def test_a_data_noun_right_after_a_name_outweighs_a_verb_of_use(text, name):
 
 
 def test_a_task_name_in_title_case_before_a_data_noun_names_the_data():
-    text = "We report gains on the Visual Object Tracking benchmark and the Image Retrieval dataset."
+    text = (
+        "We report gains on the Visual Object Tracking benchmark and the Image Retrieval dataset."
+    )
     got = found(text)
     assert got["Visual Object Tracking"][0] == "Benchmark"
     assert got["Image Retrieval"][0] == "Dataset"
@@ -251,7 +261,10 @@ def test_the_kind_noun_nearest_a_list_says_what_it_lists():
 
 def test_a_known_data_name_defined_by_a_method_headed_long_form_stays_data_before_a_data_noun():
     # ANLI is a lexicon data name; "Inference" is a method head
-    text = "We improve the state of the art on the Automated Natural Language Inference (ANLI) dataset."
+    text = (
+        "We improve the state of the art on the Automated Natural Language Inference (ANLI) "
+        "dataset."
+    )
     assert found(text)["ANLI"][0] in ("Dataset", "Benchmark")
     text = "We propose Automated Natural Language Inference (ANLI), which is fast."
     assert found(text)["ANLI"][0] == "Method"

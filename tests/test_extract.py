@@ -2773,6 +2773,11 @@ def test_compared_phrases_leave_out_roles_and_substrates(abstract, wrong):
         ("We compare the exact KWB learning algorithm with mean field theory.", "KWB"),
         # a list it shares with a known method
         ("In particular, we analyze non-convex versions of SVRG, ZORBA and SARAH.", "ZORBA"),
+        # ... also with a lower-case word before it
+        ("Our solver beats distributed SVRG and multi-core ZORBA on sparse problems.", "ZORBA"),
+        # an appositive that calls it, or its list, a kind of method
+        ("We extend ZORBIX, a classic sampling procedure, to sparse graphs.", "ZORBIX"),
+        ("ZORBIX and QUALMIX, two popular selection methods, are special cases.", "QUALMIX"),
         # a list opened by a kind of method
         ("The model builds on recurrent cells such as ZKMTs: they keep long memories.", "ZKMTs"),
         ("The TCN outperforms baseline recurrent methods (ZKWs, QMTs, and vanilla RNNs).", "ZKWs"),
@@ -2888,3 +2893,34 @@ def test_a_kind_noun_after_a_proper_word_keeps_the_topic_name_whole():
         "better."
     )
     assert got == {"RBF networks": ("Method", "uses")}
+
+
+def test_words_spelling_an_acronyms_letters_are_no_names_of_their_own():
+    got = found(
+        "We present FOOBLE, a method for FOOd data BLEnding in few-shot imitation learning. "
+        "We also define GRAVER, short for Global Robust Average of Visual nEtwork Robustness."
+    )
+    assert got["FOOBLE"] == ("Method", "proposed")
+    assert not any(k in n for n in got for k in ("FOOd", "BLEnding", "nEtwork"))
+    # a name built on an acronym the abstract uses stays a name
+    got = found("We present QRTlib, a library of routines for QRT and PQRTS solvers.")
+    assert "QRTlib" in got
+
+
+def test_a_capitalised_name_before_regularization_or_heuristic_names_a_method():
+    got = found("We learn on graphs with Quorvian regularization and the Zell Vote heuristic.")
+    assert got["Quorvian regularization"] == ("Method", "uses")
+    assert got["Zell Vote heuristic"] == ("Method", "uses")
+    # not where the capital opens the sentence, nor a known name's modifier use
+    got = found("Network regularization techniques focus on convolutions. Pooling is left out.")
+    assert "Network regularization" not in got
+    assert "group Lasso" in found("We penalize the weights with a group Lasso regularization.")
+
+
+def test_hardware_the_abstract_defines_is_no_method_a_list_knows_by_its_name():
+    # PCA is a method in the lists; here the abstract defines hardware of that name
+    got = found("We read the voltages with a Portable Charge Array (PCA) mounted on the arm.")
+    assert "PCA" not in got
+    # a mathematical head does not outweigh the list: UCB stays a method
+    got = found("We combine our estimator with the upper confidence bound (UCB) method.")
+    assert [v[0] for n, v in got.items() if "confidence bound" in n.lower()] == ["Method"]

@@ -199,3 +199,28 @@ def find_abbreviations(text: str, lo: int = 0, hi: int | None = None) -> list[Ab
                     )
                 )
     return found
+
+
+# a word that spells out an acronym's letters in capitals inside it: "SPectral", "FOOd",
+# "nEtwork" (a run of capitals before lower case, not a plural "s"; or a capital after
+# lower case)
+_SPELLED_WORD_RE = re.compile(
+    r"(?<![\w\-])(?:[A-Z]{2,}(?:[a-z]{2,}|[a-rt-z]\b)|[a-z]+[A-Z][a-z]{2,})"
+)
+_ALL_CAPS_WORD_RE = re.compile(r"(?<![\w\-])[A-Z][A-Z0-9]{2,}(?![\w\-])")
+
+
+def spells_acronym_piece(text: str, phrase: str, *, whole: bool = False) -> bool:
+    """A piece of a long form written to spell its acronym ("we present FOOBLE, a method for
+    FOOd data BLEnding", "SPORE, a SPectral regularized ORthonormal Embedding"): its capitals
+    are a proper part of an all-capital word of the abstract and no word of their own. Not a
+    whole long form ("SHAnnon DEcay" for SHADE), nor a name built on an acronym the abstract
+    uses ("CLIPort" beside CLIP, "RLlib" beside RL). `whole`: the whole long form too (no task
+    phrase)."""
+    if not _SPELLED_WORD_RE.search(phrase):
+        return False
+    caps = "".join(ch for ch in phrase if ch.isupper())
+    words = {a.group() for a in _ALL_CAPS_WORD_RE.finditer(text)}
+    if len(caps) < 2 or not any(caps in w for w in words):
+        return False
+    return whole or not re.search(r"(?<![\w\-])" + caps + r"(?![\w\-])", text)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from kg.extract.abbrev import Abbreviation
+from kg.extract.abbrev import Abbreviation, spells_acronym_piece
 from kg.extract.proposals import existing_lead, known_tail, named_phrase, named_word
 from kg.extract.resources import case_key, name_key
 from kg.extract.spans import Candidate, add_unless_covered, overlapping
@@ -75,6 +75,11 @@ _ACCENTS = frozenset("\u00b4`\u00a8\u02dc\u02c6\u02dd")
 _SUFFIX_RE = re.compile(r"[\-\u2013]" + alternation(W.name_suffixes) + "$")
 # a lower-case technique noun after a capitalised name makes it a method name
 _EPONYM_HEAD_RE = re.compile(" " + alternation(W.eponym_heads) + r"\b(?! (?:learning|models?)\b)")
+_CAPITAL_BEFORE_RE = re.compile(r"[A-Z][\w\-]* $")
+# ... and more of them where the capital does not open the sentence (not before "term", "prior")
+_EPONYM_INSIDE_RE = re.compile(
+    " " + alternation(W.eponym_heads_inside) + r"\b(?! (?:terms?|priors?)\b)"
+)
 # a loss or distance named after someone: "the Wasserstein distance" (not opening a sentence,
 # after an adjective, "Euclidean distance", nor a class: "convex and Lipschitz loss functions")
 _EPONYM_LOSS_RE = re.compile(r" (?:loss|losses|distance|distances)\b(?! functions?\b)")
@@ -202,27 +207,6 @@ _GROUP_ARG_RE = re.compile(r"\s?\(\s?(?:\d|n|N|d)\s?\)")
 # a BibTeX key left in the text ("devlin2018bert", "goodfellow2014generative"): an author, a
 # year and a title word, never a name nor part of the one before it ("ELMo peters2017semi")
 _CITE_KEY_RE = re.compile(r"[a-z]{2,}(?:19|20)\d\d[a-z]{2,}")
-
-
-# A sentence of a paper's front matter rather than its prose: an e-mail address, typesetting
-# settings (key=value) or author names with footnote marks ("Ada Quorl1, Bo Zed2, Cy Wex1").
-_EMAIL_RE = re.compile(
-    r"@\s?[\w\-]+(?:\.[\w\-]+)*\.(?:com|edu|org|net|ac|fr|de|cn|uk|jp|kr|ca|it|ch|nl|il|sg)\b"
-    r"|\be-?mail\s*[:=]",
-    re.I,
-)
-_SETTING_RE = re.compile(r"\b[a-z]{4,} ?= ?\S")
-_FOOTNOTED_RE = re.compile(r"(?<![\w.\-])[A-Z][a-z]{2,}(?:[A-Z][a-z]+)?[1-9](?=[,\]\s\u2063*]|$)")
-
-
-def front_matter(sentence: str) -> bool:
-    """A sentence of authors, affiliations or typesetting left before or after an abstract
-    (full-text sources keep them): it names no method, whatever its words look like."""
-    return bool(
-        _EMAIL_RE.search(sentence)
-        or len(_SETTING_RE.findall(sentence)) >= 3
-        or len(_FOOTNOTED_RE.findall(sentence)) >= 3
-    )
 
 
 def is_rejected(v: Vocab, text: str) -> bool:
@@ -420,6 +404,13 @@ def name_candidates(
                 _EPONYM_HEAD_RE.match(text, e)
                 or _POSSESSIVE_HEAD_RE.match(text, e)
                 or (s not in sent_starts and _EPONYM_WORD_HEAD_RE.match(text, e))
+                or (  # (not a known name's: "group Lasso regularization"; not a run cut
+                    # after a capitalised stop word: "Take The Best heuristic")
+                    s not in sent_starts
+                    and v.known_label(phrase) is None
+                    and not _CAPITAL_BEFORE_RE.search(text, max(0, s - 30), s)
+                    and _EPONYM_INSIDE_RE.match(text, e)
+                )
                 or (
                     s not in sent_starts
                     and not phrase.endswith(_ADJECTIVE_NAME_ENDS)
@@ -437,6 +428,8 @@ def name_candidates(
         ):
             continue
         if is_rejected(v, phrase) and not _named_acronym(v, text, s, phrase):
+            continue
+        if spells_acronym_piece(text, phrase):
             continue
         out.append(
             Candidate(

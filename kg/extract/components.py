@@ -27,7 +27,6 @@ from kg.extract.candidates import (
     cited_methods,
     compared_phrases,
     described_methods,
-    front_matter,
     name_candidates,
     proposed_phrases,
     split_trailing_acronyms,
@@ -48,7 +47,7 @@ from kg.extract.proposals import (
 )
 from kg.extract.resources import name_key, triggers
 from kg.extract.spanmodel import SPAN_KEY
-from kg.extract.spans import Candidate, Sent, overlapping, sentences
+from kg.extract.spans import Candidate, Sent, front_matter, overlapping, sentences
 from kg.extract.tasks import rank_tasks
 from kg.extract.words import Vocab, W, alternation
 from kg.model import EntityType, Role

@@ -630,6 +630,9 @@ def decide(
         return  # "reinforcement learning (RL)": a field, not a method
     if t is None and c.long and head(c.long) in W.not_method_heads:
         return  # "Central Limit Theorems (CLTs)": a mathematical object
+    if t is EntityType.METHOD and not proposed and c.long and head(c.long) in W.hardware_heads:
+        return  # "a Flux Density Scanner (FDS)": hardware the abstract defines, not the method
+        # a list knows by that name
     if t is None and c.hint is not None and not c.long:
         # a known name that is also an ordinary word ("Adam", "Twitter"): an entity only when
         # the sentence says so, and then of the known type

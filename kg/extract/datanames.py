@@ -167,7 +167,9 @@ _USE_VERBS = (
 )
 # "we use a Foo Bar (FB) to ...", "It employs Foo Bar (FB) to align ...": what one uses
 _USE_BEFORE_RE = re.compile(
-    r"\b(?:" + _USE_VERBS + r"|(?:variant|extension|version)s?\s+of)\s+(?:(?:a|an|the)\s+)?$"
+    r"\b(?:" + _USE_VERBS + r"|(?:variant|extension|version)s?\s+of|utiliz(?:e|es|ed|ing)|"
+    r"exploit(?:s|ed|ing)?|combin(?:e|es|ed|ing)|integrat(?:e|es|ed|ing)|"
+    r"incorporat(?:e|es|ed|ing))\s+(?:(?:a|an|the)\s+)?$"
 )
 # "(FB) are increasingly adopted for ...", "(FB) is widely used in ...": what others use
 _USED_NEXT_RE = re.compile(

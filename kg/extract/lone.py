@@ -11,7 +11,9 @@ contexts make it a method about four times in five:
   MPC method", "the exact BM learning algorithm", "a FOO objective"; not "framework": "the PAC
   framework" is a theory);
 * a list it shares with a known or already typed method ("SVRG, SAGA and SARAH", "(EN, CART,
-  SVM, XGB)", "NAC-LSTD and eNAC algorithms");
+  SVM, XGB)", "NAC-LSTD and eNAC algorithms", "distributed SVRG and multi-core FOO");
+* an appositive that calls it or its list a kind of method ("FOO, a classic sampling
+  procedure", "FOO and BAR, two popular selection methods");
 * a list that a kind of method opens with "such as", "like", "including", "e.g." or a bracket or
   colon ("decision tree algorithms, such as CART", "recurrent cells such as FOO", "baseline RNN
   methods (FOO, BAR, and vanilla RNNs)"; not "data such as URLs", "structures like the LGN").
@@ -42,16 +44,30 @@ _KIND_OPENS_RE = re.compile(
 )
 
 
+# a list's join, with one lower-case word before the next item: "parallel FOO and distributed
+# BAR", "SVRG, and multi-core QUX"
+_JOIN_RE = re.compile(LIST_JOIN_RE.pattern + r"(?:[a-z][a-z\-]*\s+)?")
+
+
+# an appositive that calls the name (or its list) a kind of method: "QRZ, a classic sampling
+# procedure", "ABC and XYZ, two popular model selection methods"
+_KIND_APPOSITIVE_RE = re.compile(
+    r",\s+(?:a|an|two|three|four|both)\s+(?:[a-z][\w\-]*\s+){0,3}?"
+    + alternation(W.lone_method_nouns | W.method_cue_words)
+    + r"\b"
+)
+
+
 def _list_members(c: Candidate, text: str, cands: list[Candidate]) -> list[Candidate]:
     """The candidates coordinated with this one in one list ("A, B, and C"), itself first."""
     i = cands.index(c)
     out = [c]
     j = i
-    while j > 0 and LIST_JOIN_RE.fullmatch(text, cands[j - 1].end, cands[j].start):
+    while j > 0 and _JOIN_RE.fullmatch(text, cands[j - 1].end, cands[j].start):
         j -= 1
         out.append(cands[j])
     j = i
-    while j + 1 < len(cands) and LIST_JOIN_RE.fullmatch(text, cands[j].end, cands[j + 1].start):
+    while j + 1 < len(cands) and _JOIN_RE.fullmatch(text, cands[j].end, cands[j + 1].start):
         j += 1
         out.append(cands[j])
     return out
@@ -72,6 +88,8 @@ def lone_is_method(c: Candidate, text: str, s0: int, s1: int, cands: list[Candid
         return True
     members = _list_members(c, text, cands)
     if any(o.label is EntityType.METHOD or o.type is EntityType.METHOD for o in members[1:]):
+        return True
+    if _KIND_APPOSITIVE_RE.match(text, max(o.end for o in members)):
         return True
     first = min(o.start for o in members)
     kind = _KIND_OPENS_RE.search(text, s0, first)

@@ -105,3 +105,24 @@ def add_unless_covered(cands: list[Candidate], new: Candidate) -> list[Candidate
     if any(c.end - c.start >= new.end - new.start for c in hits):
         return cands
     return [c for c in cands if c not in hits] + [new]
+
+
+# A sentence of a paper's front matter rather than its prose: an e-mail address, typesetting
+# settings (key=value) or author names with footnote marks ("Ada Quorl1, Bo Zed2, Cy Wex1").
+_EMAIL_RE = re.compile(
+    r"@\s?[\w\-]+(?:\.[\w\-]+)*\.(?:com|edu|org|net|ac|fr|de|cn|uk|jp|kr|ca|it|ch|nl|il|sg)\b"
+    r"|\be-?mail\s*[:=]",
+    re.I,
+)
+_SETTING_RE = re.compile(r"\b[a-z]{4,} ?= ?\S")
+_FOOTNOTED_RE = re.compile(r"(?<![\w.\-])[A-Z][a-z]{2,}(?:[A-Z][a-z]+)?[1-9](?=[,\]\s\u2063*]|$)")
+
+
+def front_matter(sentence: str) -> bool:
+    """A sentence of authors, affiliations or typesetting left before or after an abstract
+    (full-text sources keep them): it names no method, whatever its words look like."""
+    return bool(
+        _EMAIL_RE.search(sentence)
+        or len(_SETTING_RE.findall(sentence)) >= 3
+        or len(_FOOTNOTED_RE.findall(sentence)) >= 3
+    )

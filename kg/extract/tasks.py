@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from kg.extract.abbrev import Abbreviation
+from kg.extract.abbrev import Abbreviation, spells_acronym_piece
 from kg.extract.context import EVAL_CUE_RE, USE_MODEL
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, Sent, overlaps
@@ -345,6 +345,8 @@ def rank_tasks(
             continue  # "SEE-Splat, a grasp generation module that ...": a part of the method
         if _MEASURE_AFTER_RE.match(text, end):
             continue  # "detection rates", "parsing time": about the task, not the task
+        if spells_acronym_piece(text, phrase, whole=True):
+            continue  # "FOOBLE, a method for FOOd data BLEnding": the long form of a name
         if (
             _PARADIGM_HEAD_RE.fullmatch(phrase)
             and _METHOD_KIND_AFTER_RE.match(text, end)
