@@ -129,6 +129,22 @@ def test_scores_are_probabilities_parallel_to_the_spans(shipped):
     assert len(docs[1].spans[SPAN_KEY]) == 0
 
 
+def test_the_fast_matrix_product_gives_the_network_s_own_probabilities():
+    # kg_span_model swaps thinc's blis products for numpy's: the tags must not move
+    from thinc.api import NumpyOps
+
+    nlp = spacy.blank("en")
+    model = nlp.add_pipe("kg_span_model").model
+    assert all(type(node.ops).__name__ == "_MatmulOps" for node in model.walk())
+    docs = [nlp.make_doc("We train a ResNet on CIFAR-10 for image classification with SGD.")]
+    ours = model.predict(docs)[0]
+    for node in model.walk():
+        node.ops = NumpyOps()
+    theirs = model.predict(docs)[0]
+    np.testing.assert_allclose(ours, theirs, atol=1e-5)
+    assert (ours.argmax(axis=1) == theirs.argmax(axis=1)).all()
+
+
 def test_kg_pipeline_runs_the_span_model_unless_asked_not_to():
     assert "kg_span_model" in build_pipeline().pipe_names
     assert "kg_span_model" not in build_pipeline(span_model=False).pipe_names
