@@ -1173,6 +1173,16 @@ def test_a_repeated_task_is_scored_by_its_best_mention():
             "Robot learning provides a number of ways to teach robots simple skills.",
             "Robot learning",
         ),
+        (  # paperlists (ICML 2017): a flavour of a paradigm named as the setting is no task
+            "Model-based reinforcement learning techniques have historically encountered a "
+            "number of difficulties scaling up to large observation spaces.",
+            "Model-based reinforcement learning",
+        ),
+        (  # paperlists (ICML 2013): pattern recognition is a field, as computer vision is
+            "Learning a distance function on a given data manifold is of great importance in "
+            "machine learning and pattern recognition.",
+            "pattern recognition",
+        ),
         (  # CoRL 2023 (population): policy learning is what every RL paper does
             "Practical Imitation Learning (IL) systems rely on large human demonstration datasets "
             "for successful policy learning.",
