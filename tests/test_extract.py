@@ -1178,6 +1178,11 @@ def test_a_repeated_task_is_scored_by_its_best_mention():
             "number of difficulties scaling up to large observation spaces.",
             "Model-based reinforcement learning",
         ),
+        (  # paperlists (ICML 2016): a paradigm named as the setting, not framed as a problem
+            "Many Bayesian learning methods for massive data benefit from working with small "
+            "subsets of observations.",
+            "Bayesian learning",
+        ),
         (  # paperlists (ICML 2013): pattern recognition is a field, as computer vision is
             "Learning a distance function on a given data manifold is of great importance in "
             "machine learning and pattern recognition.",
