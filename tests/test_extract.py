@@ -288,6 +288,9 @@ def test_name_shapes_are_kept_and_units_metrics_hardware_rejected():
     # chips and recording modalities are hardware and kinds of data, not methods
     got = found("Twelve subjects were scanned with fMRI and EEG while a CMOS VLSI chip decoded.")
     assert not {"fMRI", "EEG", "CMOS", "VLSI", "CMOS VLSI"} & set(got)
+    # a brain-computer interface is a device, and "BCI data" no named dataset
+    got = found("Non-invasive BCI systems decode EEG; we test on BCI data from 9 subjects.")
+    assert "BCI" not in got
     # robot platforms and sensors by maker and model are hardware; a benchmark named after one
     # is not
     got = found(
