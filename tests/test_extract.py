@@ -1186,6 +1186,11 @@ def test_a_repeated_task_is_scored_by_its_best_mention():
             "subsets of observations.",
             "Bayesian learning",
         ),
+        (  # paperlists (NeurIPS 1995): optimal control is a field, the setting
+            "Much work in optimal control and inverse control has assumed that the controller "
+            "has perfect knowledge of the plant.",
+            "optimal control",
+        ),
         (  # paperlists (ICML 2013): pattern recognition is a field, as computer vision is
             "Learning a distance function on a given data manifold is of great importance in "
             "machine learning and pattern recognition.",
