@@ -477,6 +477,10 @@ def test_new_version_of_a_known_family_gets_the_family_type():
     assert got["GPT-5"][0] == "Method"
     assert got["GPT-OSS"][0] == "Method"
     assert got["CIFAR-20"][0] == "Dataset"
+    # a name the lists know as written, numbered, keeps its type where "tested on" says data
+    # (paperlists, ICML 2018)
+    got = found("We tested our method on LeNet-5 and FCNs, performing classification.")
+    assert got["LeNet-5"][0] == "Method"
 
 
 def test_a_two_digit_year_after_an_apostrophe_stays_in_the_name():

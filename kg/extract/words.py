@@ -172,6 +172,10 @@ def family(key: str) -> str | None:
     return m.group(1) if m else None
 
 
+#: a name with a capital after its first letter, a hyphen and a number: "LeNet-5"
+_NUMBERED_RE = re.compile(r"([A-Za-z][a-z]*[A-Z][A-Za-z]*)-\d+")
+
+
 def data_type(noun: str) -> EntityType:
     """What a data noun makes a name: "... benchmark(s)" a Benchmark, any other a Dataset."""
     return EntityType.BENCHMARK if "bench" in noun.lower() else EntityType.DATASET
@@ -315,7 +319,14 @@ class Vocab:
             or self.gazetteer.get(key)
             or self.families.get(family(key) or "")
             or self.families.get(_prefix_family(text) or "")
+            or self._numbered_label(text)
         )
+
+    def _numbered_label(self, text: str) -> EntityType | None:
+        """A name the lists know as written, numbered: "LeNet-5", "ResNeXt-101" (a name with a
+        capital inside, so that "Table-1" and "Phase-2" are no names)."""
+        m = _NUMBERED_RE.fullmatch(text)
+        return self.cased.get(case_key(m.group(1))) if m else None
 
     def type_from_head(self, phrase: str) -> EntityType | None:
         """The type a phrase's head noun gives it: "...Optimization" -> Method,
