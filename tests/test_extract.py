@@ -1180,16 +1180,6 @@ def test_a_repeated_task_is_scored_by_its_best_mention():
             "Robot learning provides a number of ways to teach robots simple skills.",
             "Robot learning",
         ),
-        (  # paperlists (ICML 2017): a flavour of a paradigm named as the setting is no task
-            "Model-based reinforcement learning techniques have historically encountered a "
-            "number of difficulties scaling up to large observation spaces.",
-            "Model-based reinforcement learning",
-        ),
-        (  # paperlists (ICML 2016): a paradigm named as the setting, not framed as a problem
-            "Many Bayesian learning methods for massive data benefit from working with small "
-            "subsets of observations.",
-            "Bayesian learning",
-        ),
         (  # paperlists (NeurIPS 1995): optimal control is a field, the setting
             "Much work in optimal control and inverse control has assumed that the controller "
             "has perfect knowledge of the plant.",
