@@ -1969,6 +1969,18 @@ def test_generic_phrases_never_become_entities():
         "gpus",
     ):
         assert generic not in lowered
+    # classes of large models, as LLMs: the guide lists only named ones (CoRL 2024/2025 wording)
+    got = found(
+        "We query Vision Foundation Models (VFMs) and instruction-tuned Large Multimodal Models "
+        "(LMMs), and distil small language model (SLM)-enabled planners that run on-device."
+    )
+    assert not {n.lower() for n in got} & {
+        "vision foundation models",
+        "vfms",
+        "large multimodal models",
+        "lmms",
+        "small language model",
+    }
 
 
 # --- canonicalization -------------------------------------------------------------------------
