@@ -205,6 +205,17 @@ def test_a_described_or_common_phrase_in_the_title_is_not_proposed(abstract, tit
          "tangled margin"),
         ("Both algorithms rely on a novel exploration strategy called quiet exploration, which "
          "is cheap.", "quiet exploration"),
+        # what "we" name is a concept of ours, whatever its head (paperlists, ICML 2019;
+        # CoRL 2025; NeurIPS 2015)
+        ("Moreover, we propose a multi-step inference objective that we name latent "
+         "overtaking.", "latent overtaking"),
+        ("Fine-tuning on individual shapes, a process we refer to as red-boxing, improves "
+         "success.", "red-boxing"),
+        ("We identify a phenomenon, which we refer to as multi-model unlearning, that occurs "
+         "when models share weights.", "multi-model unlearning"),
+        # "we call this solution X": the object named goes first
+        ("A simple fix becomes obvious. We call this solution QuadConv, which works by adding "
+         "coordinates.", "QuadConv"),
     ],
 )  # fmt: skip
 def test_names_the_paper_gives_with_a_naming_cue_are_proposed(abstract, name):
@@ -224,6 +235,9 @@ def test_names_the_paper_gives_with_a_naming_cue_are_proposed(abstract, name):
         # a named problem is no method
         ("We develop a new model which we refer to as the two-stage tangle covering problem.",
          "two-stage tangle covering problem"),
+        # a property we name is no contribution (paperlists, NeurIPS 2016)
+        ("We obtain an algorithm for a family of networks that we call quintet-learnable, "
+         "meaning that every variable is found.", "quintet-learnable"),
     ],
 )  # fmt: skip
 def test_names_after_a_naming_cue_that_are_not_proposed(abstract, name):

@@ -604,6 +604,11 @@ def proposed_phrases(
     return cands
 
 
+# a name's last word that is an adjective: a property the paper names ("quartet-learnable",
+# "eccentricity-dependent", "completely regular", "generalized low-noise")
+_ADJECTIVE_END_RE = re.compile(r"(?:" + "|".join(W.adjective_endings) + r"|ent|uniform|noise)$")
+
+
 def _proposal_match(v: Vocab, text: str, ts: int, te: int, *, naming: bool) -> re.Match[str] | None:
     """The lower-case name right after the proposal cue text[ts:te], as a match whose group 1
     is the name, or None (the forms are listed in :func:`proposed_phrases`)."""
@@ -623,7 +628,18 @@ def _proposal_match(v: Vocab, text: str, ts: int, te: int, *, naming: bool) -> r
             or _OWN_NOUN_BEFORE_RE.search(text, ts, te - 2) is not None
         )
     ) or (m is not None and _METHOD_APPOSITIVE_RE.match(text, m.end(1)) is not None)
-    if m is not None and _proposable(v, m.group(1).split(), naming=naming, own=own, quoted=quoted):
+    # "an effect we term short-horizon bias", "a process we refer to as blue-teaming": we name
+    # a concept of ours (the guide's "named concept it defines"), not a common term
+    we_named = (
+        naming
+        and m is not None
+        and m.group(1).islower()  # a name-shaped one is typed by its own candidate ("e-SNLI")
+        and re.match(r"[Ww]e\b", text[ts:te]) is not None
+        and not _ADJECTIVE_END_RE.search(m.group(1))  # no property: "quasi uniform"
+    )
+    if m is not None and _proposable(
+        v, m.group(1).split(), naming=naming, own=own or we_named, quoted=quoted
+    ):
         return m
     if naming:
         return None
@@ -649,7 +665,8 @@ def _proposable(
 ) -> bool:
     """May these words after a proposal cue be the paper's name for its contribution? "which
     we call order parameters": naming cues also name concepts, so the head must be a method
-    noun, unless the paper says it names its own method ("Our approach, called ..."); "we
+    noun, unless the paper says it names its own method ("Our approach, called ...") or
+    "we" give a lower-case name that ends in no adjective ("an effect we term X"); "we
     introduce query circuits" may end in any plural; an apposed name needs two words or a
     hyphen, a repeated one two words, whatever their head."""
     last = words[-1].lower()

@@ -335,7 +335,8 @@ _QUOTED_NP_RE = re.compile(
 _NAMED_OBJECT_RE = re.compile(
     r"\s+(?:(?:the|this|our|such)\s+(?:[a-z][\w\-]*\s+){0,2}?("
     r"method|approach|model|framework|algorithm|architecture|technique|system|procedure|"
-    r"network|loss|layer|estimator|policy|scheme|strategy|mechanism|module|formulation)s?|"
+    r"network|loss|layer|estimator|policy|scheme|strategy|mechanism|module|formulation|"
+    r"solution|setting|phenomenon|effect|notion|measure|quantity)s?|"
     r"it|this|these|them)(?:\s+as)?(?=\s)"
 )
 _WE_CUE_RE = re.compile(r"[Ww]e\b")
