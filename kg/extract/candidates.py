@@ -15,7 +15,13 @@ import re
 from collections.abc import Callable, Sequence
 
 from kg.extract.abbrev import Abbreviation, spells_acronym_piece
-from kg.extract.proposals import existing_lead, known_tail, named_phrase, named_word
+from kg.extract.proposals import (
+    existing_lead,
+    known_tail,
+    named_phrase,
+    named_word,
+    we_name_a_concept,
+)
 from kg.extract.resources import case_key, name_key
 from kg.extract.spans import Candidate, add_unless_covered, overlapping
 from kg.extract.words import (
@@ -604,11 +610,6 @@ def proposed_phrases(
     return cands
 
 
-# a name's last word that is an adjective: a property the paper names ("quartet-learnable",
-# "eccentricity-dependent", "completely regular", "generalized low-noise")
-_ADJECTIVE_END_RE = re.compile(r"(?:" + "|".join(W.adjective_endings) + r"|ent|uniform|noise)$")
-
-
 def _proposal_match(v: Vocab, text: str, ts: int, te: int, *, naming: bool) -> re.Match[str] | None:
     """The lower-case name right after the proposal cue text[ts:te], as a match whose group 1
     is the name, or None (the forms are listed in :func:`proposed_phrases`)."""
@@ -626,20 +627,10 @@ def _proposal_match(v: Vocab, text: str, ts: int, te: int, *, naming: bool) -> r
             or _OWN_NOUN_BEFORE_RE.search(text, max(0, ts - 60), ts) is not None
             or _NEW_NOUN_BEFORE_RE.search(text, max(0, ts - 60), ts) is not None
             or _OWN_NOUN_BEFORE_RE.search(text, ts, te - 2) is not None
+            or (m is not None and we_name_a_concept(text, ts, m.group(1)))
         )
     ) or (m is not None and _METHOD_APPOSITIVE_RE.match(text, m.end(1)) is not None)
-    # "an effect we term short-horizon bias", "a process we refer to as blue-teaming": we name
-    # a concept of ours (the guide's "named concept it defines"), not a common term
-    we_named = (
-        naming
-        and m is not None
-        and m.group(1).islower()  # a name-shaped one is typed by its own candidate ("e-SNLI")
-        and re.match(r"[Ww]e\b", text[ts:te]) is not None
-        and not _ADJECTIVE_END_RE.search(m.group(1))  # no property: "quasi uniform"
-    )
-    if m is not None and _proposable(
-        v, m.group(1).split(), naming=naming, own=own or we_named, quoted=quoted
-    ):
+    if m is not None and _proposable(v, m.group(1).split(), naming=naming, own=own, quoted=quoted):
         return m
     if naming:
         return None
@@ -665,8 +656,7 @@ def _proposable(
 ) -> bool:
     """May these words after a proposal cue be the paper's name for its contribution? "which
     we call order parameters": naming cues also name concepts, so the head must be a method
-    noun, unless the paper says it names its own method ("Our approach, called ...") or
-    "we" give a lower-case name that ends in no adjective ("an effect we term X"); "we
+    noun, unless the paper names its own method ("Our approach, called ...") or we name it; "we
     introduce query circuits" may end in any plural; an apposed name needs two words or a
     hyphen, a repeated one two words, whatever their head."""
     last = words[-1].lower()

@@ -369,6 +369,23 @@ def existing_lead(text: str, ts: int) -> bool:
     return _EXISTING_LEAD_RE.search(lead[-60:]) is not None and _WE_MADE_RE.search(lead) is None
 
 
+# the last word of a name that is an adjective: a property the paper names ("quartet-learnable",
+# "completely regular", "generalized low-noise"), no contribution
+_ADJECTIVE_END_RE = re.compile(r"(?:" + "|".join(W.adjective_endings) + r"|ent|uniform|noise)$")
+
+
+def we_name_a_concept(text: str, ts: int, name: str) -> bool:
+    """The naming cue at ts is ours and gives a lower-case name that ends in no adjective: "an
+    effect we term short-horizon bias", "a process we refer to as blue-teaming" (the guide's
+    named concept the paper defines, whatever its head; a name-shaped one, "e-SNLI", is typed
+    by its own candidate)."""
+    return (
+        name.islower()
+        and _WE_CUE_RE.match(text, ts) is not None
+        and not _ADJECTIVE_END_RE.search(name)
+    )
+
+
 def named_word(w: str) -> bool:
     """A word that may stand before the last word of a name a naming cue gives: a modifier,
     an -ed or an -ing word ("quantized distillation", "alternating blockwise leapfrog")."""
