@@ -1971,6 +1971,19 @@ def test_generic_phrases_never_become_entities():
         assert generic not in lowered
 
 
+def test_a_generic_model_family_named_as_a_class_is_no_method():
+    got = found(
+        "Deep generative models (DGMs) are hard to evaluate. We fit latent variable models (LVMs) "
+        "with EM and distil them into a small language model. Our Variational Autoencoder (VAE) "
+        "beats them."
+    )
+    lowered = {n.lower() for n in got}
+    for generic in ("deep generative models", "dgms", "latent variable models", "lvms"):
+        assert generic not in lowered
+    assert "small language model" not in lowered
+    assert any(n in got for n in ("VAE", "Variational Autoencoder"))
+
+
 # --- canonicalization -------------------------------------------------------------------------
 
 
