@@ -1984,6 +1984,15 @@ def test_a_generic_model_family_named_as_a_class_is_no_method():
     assert any(n in got for n in ("VAE", "Variational Autoencoder"))
 
 
+def test_recording_modalities_and_boards_are_no_methods():
+    got = found(
+        "We decode grip force from EMG and ECoG signals with a Kalman filter running on an "
+        "Arduino, a Raspberry Pi and an ASIC."
+    )
+    assert not {"EMG", "ECoG", "Arduino", "Raspberry Pi", "ASIC"} & set(got)
+    assert "Kalman filter" in got
+
+
 # --- canonicalization -------------------------------------------------------------------------
 
 
