@@ -1993,6 +1993,15 @@ def test_recording_modalities_and_boards_are_no_methods():
     assert "Kalman filter" in got
 
 
+def test_a_function_word_glued_to_a_name_is_cut_off():
+    got = found(
+        "Our solver is as fast asSVRG. Further evaluation onImageNet shows it, and tables "
+        "fromWikipedia make the training set."
+    )
+    assert not {"asSVRG", "onImageNet", "fromWikipedia"} & set(got)
+    assert got["SVRG"][0] == "Method" and got["ImageNet"][0] == "Dataset"
+
+
 # --- canonicalization -------------------------------------------------------------------------
 
 
