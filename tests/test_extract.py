@@ -1983,6 +1983,37 @@ def test_generic_phrases_never_become_entities():
     }
 
 
+def test_a_generic_model_family_named_as_a_class_is_no_method():
+    got = found(
+        "Deep generative models (DGMs) are hard to evaluate. We fit latent variable models (LVMs) "
+        "with EM and distil them into a small language model. Our Variational Autoencoder (VAE) "
+        "beats them."
+    )
+    lowered = {n.lower() for n in got}
+    for generic in ("deep generative models", "dgms", "latent variable models", "lvms"):
+        assert generic not in lowered
+    assert "small language model" not in lowered
+    assert any(n in got for n in ("VAE", "Variational Autoencoder"))
+
+
+def test_recording_modalities_and_boards_are_no_methods():
+    got = found(
+        "We decode grip force from EMG and ECoG signals with a Kalman filter running on an "
+        "Arduino, a Raspberry Pi and an ASIC."
+    )
+    assert not {"EMG", "ECoG", "Arduino", "Raspberry Pi", "ASIC"} & set(got)
+    assert "Kalman filter" in got
+
+
+def test_a_function_word_glued_to_a_name_is_cut_off():
+    got = found(
+        "Our solver is as fast asSVRG. Further evaluation onImageNet shows it, and tables "
+        "fromWikipedia make the training set."
+    )
+    assert not {"asSVRG", "onImageNet", "fromWikipedia"} & set(got)
+    assert got["SVRG"][0] == "Method" and got["ImageNet"][0] == "Dataset"
+
+
 # --- canonicalization -------------------------------------------------------------------------
 
 

@@ -203,6 +203,8 @@ _TITLE_BREAKS = frozenset(
 # words a PDF glued together ("NeuralMessagePassingforQuantumChemistry", "Instituteof
 # Technology"): a title or an affiliation, not a name (in, on and to also end words: "Expectation
 # Maximization" glued is a name)
+# a function word a PDF glued to the name after it ("fromWikipedia", "asSVRG", "onImageNet")
+_GLUED_LEAD_RE = re.compile(r"(?:from|the|as|on|than|via|using)(?=[A-Z])")
 _GLUED_WORDS_RE = re.compile(
     r"[A-Za-z](?:of|for|and|with|by|the|at|from)[A-Z]|^(?:of|for|with)[A-Z]"
 )
@@ -318,6 +320,8 @@ def name_candidates(
             or (len(word) >= 20 and _GLUED_WORDS_RE.search(word))
         ):
             continue
+        if glued := _GLUED_LEAD_RE.match(word):
+            word, s = word[glued.end() :], s + glued.end()
         suffix = _SUFFIX_RE.search(word)
         # "PC-inspired" -> "PC", a method cue; not inside a capitalised name ("Haptics-based
         # Curiosity")
