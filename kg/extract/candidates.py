@@ -181,30 +181,13 @@ _INDEFINITE_END_RE = re.compile(r"(?:Every|Any|No|Some)(?:thing|one|where)")
 # in a heading (a paper's title), a capitalised preposition splits a run: "Image Restoration
 # Using Convolutional Auto-encoders" names a task and a method ("of", "to", "and" stay: "Bag of
 # Words"); in prose such a run is one name ("works better than Uncertainty Via Classification")
-_TITLE_BREAKS = frozenset(
-    [
-        "Using",
-        "With",
-        "Via",
-        "By",
-        "For",
-        "In",
-        "On",
-        "Towards",
-        "Toward",
-        "Through",
-        "From",
-        "Without",
-        "Into",
-        "Under",
-        "Beyond",
-    ]
-)
+_TITLE_BREAKS = frozenset(["Using", "With", "Via", "By", "For", "In", "On", "Towards", "Toward",
+                           "Through", "From", "Without", "Into", "Under", "Beyond"])  # fmt: skip
+# a function word a PDF glued to the name after it ("fromWikipedia", "asSVRG", "onImageNet")
+_GLUED_LEAD_RE = re.compile(r"(?:from|the|as|on|than|via|using)(?=[A-Z])")
 # words a PDF glued together ("NeuralMessagePassingforQuantumChemistry", "Instituteof
 # Technology"): a title or an affiliation, not a name (in, on and to also end words: "Expectation
 # Maximization" glued is a name)
-# a function word a PDF glued to the name after it ("fromWikipedia", "asSVRG", "onImageNet")
-_GLUED_LEAD_RE = re.compile(r"(?:from|the|as|on|than|via|using)(?=[A-Z])")
 _GLUED_WORDS_RE = re.compile(
     r"[A-Za-z](?:of|for|and|with|by|the|at|from)[A-Z]|^(?:of|for|with)[A-Z]"
 )
