@@ -1371,6 +1371,15 @@ def test_what_the_paper_only_uses_or_states_is_not_proposed(abstract, name):
     assert found(abstract).get(name, ("", ""))[1] != "proposed"
 
 
+def test_a_simulator_of_networks_is_software_not_an_environment():
+    # paperlists (NeurIPS 1996): a tool the paper runs its model in, not where it is evaluated
+    got = found("Using SPIKETOOL, a neural net simulator based on integrate-and-fire units, we "
+                "show the code is fast.")  # fmt: skip
+    assert got["SPIKETOOL"][0] == "Method"
+    got = found("We evaluate in QuuxSim, a physics simulator for legged robots.")
+    assert got["QuuxSim"][0] == "Benchmark"
+
+
 @pytest.mark.parametrize(
     ("abstract", "names"),
     [

@@ -320,14 +320,17 @@ def appositive(v: Vocab, after: str) -> tuple[re.Match[str] | None, EntityType |
     appos = _APPOSITIVE_RE.match(after)
     if appos is None:
         return None, None
-    kind = None
+    kind, before = None, ""
     for w in appos.group(1).lower().split():
         if w in W.np_boundary and w not in ("and", "or"):
             break  # "a general and robust framework that [uses data]"
-        if w in W.benchmark_nouns and appos.group(0).lstrip(")( ,").startswith(("a ", "an ")):
+        if w in W.benchmark_nouns and before in ("net", "nets", "network", "networks"):
+            pass  # "a neural net simulator", "graph network simulators": software, a method
+        elif w in W.benchmark_nouns and appos.group(0).lstrip(")( ,").startswith(("a ", "an ")):
             kind = EntityType.BENCHMARK  # "the Fencing Game, a human-robot competition"
         elif w in v.data_heads:
             kind = data_type(w)
         elif w in v.method_heads or w in W.method_cue_words:
             kind = EntityType.METHOD
+        before = w
     return appos, kind
