@@ -2735,6 +2735,45 @@ def test_cued_model_methods_leave_out_layers_roles_and_substrates(abstract, wron
     assert wrong not in found(abstract)
 
 
+# --- issue 9 round 20: a kind noun after a lower-case technique names it ----------------------
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # a plural kind noun: a class of existing techniques
+        ("Transfer is usually mitigated with compute-heavy tree-reweighted smoothing methods or "
+         "further tuning.", "tree-reweighted smoothing"),
+        # a singular one after "the"
+        ("The estimates are refined in the nuclear norm minimization framework on each split.",
+         "nuclear norm minimization"),
+    ],
+)  # fmt: skip
+def test_a_kind_noun_after_a_model_method_names_a_used_technique(abstract, name):
+    assert found(abstract)[name] == ("Method", "uses")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "wrong"),
+    [
+        # the paper's own
+        ("Unlike earlier work, our nuclear norm minimization methods handle missing entries.",
+         "nuclear norm minimization"),
+        ("Unlike earlier work, the proposed nuclear norm minimization approach handles missing "
+         "entries.", "nuclear norm minimization"),
+        # a problem's algorithms, how a technique is run
+        ("The empirical means kept by stochastic bandit algorithms are biased downwards.",
+         "stochastic bandit"),
+        ("The library supports several parallel lattice training methods for large graphs.",
+         "parallel lattice training"),
+        ("The library supports distributed batch optimization procedures for large graphs.",
+         "distributed batch optimization"),
+    ],
+)  # fmt: skip
+def test_a_kind_noun_leaves_out_own_techniques_problems_and_ways_of_running(abstract, wrong):
+    assert wrong not in found(abstract)
+
+
 def test_cued_model_methods_keep_a_network_named_by_its_technique():
     got = found("The experts are weighted using a mixture network trained on held-out tasks.")
     assert got["mixture network"] == ("Method", "uses")

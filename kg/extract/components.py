@@ -355,6 +355,24 @@ _LIST_AFTER_RE = re.compile(r",?\s+(?:and|or)\s+(?:the\s+)?")
 _KIND_AFTER_RE = re.compile(
     r"\s+(?:methods|approach(?:es)?|techniques?|algorithms|frameworks?|schemes?|procedures?)$"
 )
+#: the same kind nouns right after a span of the model
+_KIND_NEXT_RE = re.compile(
+    r"\s+(methods|approach(?:es)?|techniques?|algorithms|frameworks?|schemes?|procedures?)\b"
+)
+#: "the" (a few words of modifiers allowed) before a technique named by a singular kind noun
+_THE_BEFORE_RE = re.compile(r"\bthe\s+(?:[a-z][\w\-]*,?\s+){0,2}$")
+#: the paper's own technique, before its name: "our ...", "the proposed ...", "a new ..."
+_OWN_BEFORE_RE = re.compile(
+    r"\b(?:our|its|their|proposed|new|novel|first)\s+(?:[a-z][\w\-]*,?\s+){0,2}$", re.I
+)
+#: heads that make a name with the kind noun after them: a problem's algorithms ("stochastic
+#: bandit algorithms": a task) or a class of techniques ("multivariate kernel methods")
+_CLASS_HEADS = frozenset(["bandit", "bandits", "kernel"])
+#: how a technique is run, not which one: "parallel training methods", "distributed batch
+#: optimization procedures", "centralized factorization methods"
+_EXECUTION_FIRST = frozenset(
+    ["parallel", "distributed", "centralized", "centralised", "decentralized", "batch", "ensemble"]
+)
 #: a head that needs two modifiers to name something ("tensor power method", not "decoding
 #: algorithm")
 _KIND_HEADS = frozenset(["method", "algorithm"])
@@ -462,6 +480,8 @@ def cued_model_methods(
             and any(s0 <= ps < start for ps, _ in propose)
         ):
             continue  # "We present X, which resolves this via a hierarchical lattice sweep"
+        if not cued and not any(s0 <= ps < start for ps, _ in propose):
+            cued = _named_by_kind(v, text, before, start, end, kind)
         if not cued:
             item = _LIST_BEFORE_RE.search(before)
             cued = item is not None and (start - len(item.group(0))) in ends
@@ -503,6 +523,34 @@ def cued_model_methods(
         for h in family:
             h.type = None
     return out
+
+
+def _named_by_kind(
+    v: Vocab, text: str, before: str, start: int, end: int, kind: re.Match[str] | None
+) -> bool:
+    """A kind noun right after a lower-case technique (or ending the model's span) makes it a
+    technique's name: a plural one a class of existing techniques ("with compute-heavy domain
+    randomization methods", "exhaustive grid search methods"), a singular one after "the" ("in
+    the variational Bayes framework"). Not the paper's own ("our ...", "the proposed ...", "a
+    new surrogate-based stochastic search approach"; the caller leaves out a proposal's
+    sentence), not a problem's algorithms ("stochastic bandit algorithms") or a class's
+    members ("multivariate kernel methods"), not how a technique is run ("parallel training
+    methods"), and not the first words of a name the lists know with the kind noun."""
+    if kind is not None and kind.start() > 0:
+        word = kind.group(0).strip()
+    elif m := _KIND_NEXT_RE.match(text, end):
+        word = m.group(1)
+    else:
+        return False
+    last = text[:end].rsplit(None, 1)[-1]
+    if (
+        _OWN_BEFORE_RE.search(before)
+        or last.lower() in _CLASS_HEADS
+        or text[start:end].split(None, 1)[0].lower() in _EXECUTION_FIRST
+        or v.known_label(f"{last} {word}") is EntityType.METHOD
+    ):
+        return False
+    return word.endswith("s") or _THE_BEFORE_RE.search(before) is not None
 
 
 def _family_word(h: Candidate, text: str, start: int, end: int) -> bool:
