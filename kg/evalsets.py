@@ -22,6 +22,8 @@ tune8    ``kg/data/eval``: 60 more the same way (none of the eight sets' papers)
          blind a round after tune7, as tune7 was: unseen by that round's rules, not trained on
 tune9    ``kg/data/eval``: 60 more the same way (none of the nine sets' papers), annotated
          blind a round after tune8, as tune8 was: unseen by that round's rules, not trained on
+tune10   ``kg/data/eval``: 60 more the same way (none of the ten sets' papers), annotated
+         blind a round after tune9, as tune9 was: unseen by that round's rules, not trained on
 scierc   ``../shared/data/scierc/dev.json``: 50 AI abstracts, Method/Material/Task spans
 scirex   ``../shared/data/training/scirex/dev.jsonl``: 64 ML papers' title and abstract,
          Method/Material/Task mentions (`scirex-named`: name-shaped methods and datasets only)
@@ -71,6 +73,7 @@ PACKAGE_EVAL = Path(__file__).resolve().parent / "data" / "eval"
 #: kg's own annotated sets (``kg/data/eval``), in the order they were drawn
 OWN_SETS = (
     "tune", "heldout", "tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "tune9",
+    "tune10",
 )  # fmt: skip
 
 

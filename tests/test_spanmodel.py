@@ -192,6 +192,8 @@ def test_kg_gold_is_found_in_the_abstracts_and_heldout_is_never_trained_on():
         project(["tune8"])
     with pytest.raises(ConfigError, match="tune9"):  # and a round after that
         project(["tune9"])
+    with pytest.raises(ConfigError, match="tune10"):  # and the round after
+        project(["tune10"])
 
 
 def test_kg_train_says_where_the_corpora_should_be(tmp_path: Path):

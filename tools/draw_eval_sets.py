@@ -1,4 +1,4 @@
-"""Draw the abstracts of kg's evaluation sets (kg/data/eval/): tune, heldout, tune2..tune9.
+"""Draw the abstracts of kg's evaluation sets (kg/data/eval/): tune, heldout, tune2..tune10.
 
 `tune` and `heldout` come from ../shared/data/authors (OpenReview paperlists JSON), which no
 extraction rule was written on: half CoRL (robot learning), half ICLR (machine learning), drawn
@@ -50,6 +50,12 @@ on or checked against; it is not span-model training data:
 
     tune9    15 each from corl2024, corl2025 + 30 from iclr2018 (none of the nine sets' papers)
 
+`tune10` is drawn the same way (none of the ten sets' papers before it) and annotated blind,
+before kg was run on it, to measure the rule changes of the round after tune9 on text nobody
+tuned on or checked against; it is not span-model training data:
+
+    tune10   15 each from corl2024, corl2025 + 30 from iclr2018 (none of the ten sets' papers)
+
 The papers files use the dev gold's format (``id, track, authors, abstract, file``, plus
 ``title`` and ``url`` for the reader); the gold files next to them are written by hand, following
 docs/annotation.md, and never by this script.
@@ -85,6 +91,7 @@ SETS: dict[str, dict[str, int]] = {
     "tune7": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
     "tune8": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
     "tune9": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
+    "tune10": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
 }
 #: sets drawn with every paper of these earlier sets excluded
 EXCLUDE = {
@@ -105,6 +112,18 @@ EXCLUDE = {
         "tune6",
         "tune7",
         "tune8",
+    ),
+    "tune10": (
+        "tune",
+        "heldout",
+        "tune2",
+        "tune3",
+        "tune4",
+        "tune5",
+        "tune6",
+        "tune7",
+        "tune8",
+        "tune9",
     ),
 }
 #: per set, a pool of paperlists files sampled together, and how many papers from it

@@ -292,7 +292,7 @@ def to_jsonl(target: str, write: Callable[[TextIO], T]) -> T:
 
 _EVAL_HELP = {
     "sources": "What the dev set extracts from (default: the bundled sample).",
-    "set": "dev, tune, heldout, tune2 … tune9, scierc, scirex, scirex-named, scirex-train or "
+    "set": "dev, tune, heldout, tune2 … tune10, scierc, scirex, scirex-named, scirex-train or "
     "scirex-train-named (repeatable); A+B+… scores those sets' papers as one column. Default: "
     "every set whose data is present but the two scirex-train views (SciREX train: to read "
     "errors on, scored only when named).",
