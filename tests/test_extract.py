@@ -440,6 +440,9 @@ def test_a_recurrent_variant_of_a_known_technique_keeps_its_adjective():
 def test_citations_are_not_names():
     got = found("This extends the estimator of Kocaoglu et al. (2019) and Pearl (2009).")
     assert "Kocaoglu" not in got and "Pearl" not in got
+    # two authors, with "and" or "&", then the year
+    got = found("It predicts better than Denton and Fergus (2018) and Seibert & Waxman, 1989.")
+    assert "Denton" not in got and "Seibert" not in got
 
 
 # --- gazetteer --------------------------------------------------------------------------------

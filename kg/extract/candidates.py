@@ -106,7 +106,11 @@ _POSSESSIVE_HEAD_RE = re.compile(
 URL_RE = re.compile(  # also without a scheme: "www.acin.tuwien.ac.at/42d2", "github.com/x"
     r"https?://\S+|\bwww\.\S+|\S+\.(?:com|org|io|net|edu|ai|dev|[a-z]{2})/\S*"
 )
-_CITATION_AFTER_RE = re.compile(r"\s*(?:et al\b|\(?(?:19|20)\d\d\b|,\s*(?:19|20)\d\d)")
+# a citation after a name: "Foo et al.", "Foo (2019)", "Foo and Bar (2018)", "Foo & Bar, 1989"
+_CITATION_AFTER_RE = re.compile(
+    r"\s*(?:et al\b|\(?(?:19|20)\d\d\b|,\s*(?:19|20)\d\d)"
+    r"|\s+(?:and|&)\s+[A-Z][a-z][\w\-']*(?:\s+et\s+al\.?)?\s*[(\[,]?\s*(?:19|20)\d\d\b"
+)
 _YEAR_AFTER_RE = re.compile(r"\s*(?:19|20)\d\d")
 _VERSION_RE = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z]?")
 # a two-digit year after an apostrophe ends a name: "WMT'14", "SemEval’17"
