@@ -275,3 +275,23 @@ def test_a_method_head_does_not_type_a_name_a_data_noun_lists():
     got = found(text)
     assert {got[n][0] for n in ("Plover Flow", "Zorbic Network", "Quarl-5")} == {"Dataset"}
     assert found("We train a Plover Flow on images.")["Plover Flow"][0] == "Method"
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("We report results on the Quimble of Varks benchmark.", "Quimble of Varks"),
+        ("We test on problems of the Zorvian Ranking to Plod dataset.", "Zorvian Ranking to Plod"),
+        ("We win on the Varkel Book Test and Who Said Zorp datasets.", "Who Said Zorp"),
+        ("On the 1-Billion Zorp dataset, we save memory.", "1-Billion Zorp"),
+        ("Our method also excels on the large-scale 1B Zorp dataset.", "1B Zorp"),
+    ],
+)
+def test_a_name_the_runs_split_before_a_data_noun_is_one_data_name(text, name):
+    assert found(text)[name][0] == "Dataset"
+
+
+def test_a_joining_word_after_a_known_or_shaped_name_joins_no_names():
+    got = found("We train ResNet-50 on the Quorvix dataset. (1) For datasets of images, we win.")
+    assert got["Quorvix"][0] == "Dataset"
+    assert "For" not in got and not any(" on " in n for n in got)

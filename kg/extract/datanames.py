@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from kg.extract.resources import name_key
-from kg.extract.spans import Candidate
+from kg.extract.spans import Candidate, overlapping
 from kg.extract.words import Vocab, W, data_type
 from kg.model import EntityType, Role
 
@@ -334,3 +334,110 @@ def appositive(v: Vocab, after: str) -> tuple[re.Match[str] | None, EntityType |
             kind = EntityType.METHOD
         before = w
     return appos, kind
+
+
+# a data noun a name stands before: "the Foo Bar dataset", "the Foo benchmark"
+_DATA_NOUN_AT_RE = re.compile(
+    r"(?<=\S )(?:datasets?|data\s+sets?|benchmarks?|corpus|corpora|databases?|treebank|"
+    r"challenge|competition)\b"
+)
+# the words of such a name: a capitalised word (also "Yahoo!", "Children's"), a count before
+# one ("1-Billion", "1B") and the lower-case words that join two capitalised ones
+_CAP_WORD_RE = re.compile(r"[A-Z][\w\-'\u2019&.]*!?")
+_PLAIN_CAP_RE = re.compile(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]*)*")
+_COUNT_WORD_RE = re.compile(r"\d[\d.,]*(?:[KMB]|[\-\u2013][A-Z][a-z]+)")
+_INNER_WORDS = frozenset(["of", "to", "the", "in", "for", "on"])
+
+
+def data_title_names(
+    v: Vocab, text: str, cands: list[Candidate], sent_starts: list[int]
+) -> list[Candidate]:
+    """A name before a data noun that the name runs split is one candidate: with a lower-case
+    word joining capitalised ones ("the Microsoft Learning to Rank dataset", "the World of Bits
+    benchmark", "the Labeled Faces in the Wild database"), with capitalised stop words ("the
+    Children's Book Test and Who Did What datasets", "the Part Labels dataset"), with a "!"
+    ("the A1 Yahoo! dataset") or a count before a capitalised word ("the 1-Billion Word
+    dataset"). The words before a joining word are plain capitalised words the lists do not
+    know ("we train ResNet-50 on the Foo dataset": two names); a capitalised stop word
+    that opens the sentence is the sentence's capital ("On the Foo dataset")."""
+    starts = set(sent_starts)
+    for m in _DATA_NOUN_AT_RE.finditer(text):
+        words: list[tuple[int, int]] = []  # (start, end), right to left
+        pos = m.start() - 1
+        while pos > 0:
+            ws = text.rfind(" ", 0, pos) + 1
+            if not _name_word(text, ws, pos, words):
+                break
+            words.append((ws, pos))
+            if ws in starts or ws == 0:
+                break
+            pos = ws - 1
+        words.reverse()
+        while words and (
+            text[words[0][0] : words[0][1]] in _INNER_WORDS
+            or (len(words) == 1 and text[words[0][0]].isdigit())
+            or (words[0][0] in starts and text[words[0][0] : words[0][1]].lower() in W.leading_stop)
+        ):
+            words = words[1:]
+        if (
+            not words
+            or (len(words) == 1 and text[words[0][0] : words[0][1]].lower() in W.leading_stop)
+            or _joined_names(v, text, words)
+        ):
+            continue  # ("(1) For datasets ...", "WHO datasets": a word, no name)
+        start, end = words[0][0], words[-1][1]
+        name = text[start:end]
+        if not _split_by_runs(text, words) or any((c.start, c.end) == (start, end) for c in cands):
+            continue
+        inside = overlapping(cands, start, end)
+        if any(c.start < start or c.end > end for c in inside):
+            continue
+        strength = "strong" if any(c.strength == "strong" for c in inside) else "title"
+        cands = [c for c in cands if c not in inside]
+        cands.append(Candidate(start, end, name, strength))
+    cands.sort(key=lambda c: c.start)
+    return cands
+
+
+def _name_word(text: str, ws: int, we: int, right: list[tuple[int, int]]) -> bool:
+    """May text[ws:we] be the next word, to the left, of a name whose words so far (right to
+    left) are `right`: a capitalised word, a count before one, or a joining word before a
+    capitalised word or "the"?"""
+    word = text[ws:we]
+    if _CAP_WORD_RE.fullmatch(word) and not word.endswith("."):
+        return True
+    if not right:
+        return False
+    nxt = text[right[-1][0] : right[-1][1]]
+    return bool(_COUNT_WORD_RE.fullmatch(word)) or (
+        word in _INNER_WORDS and word != nxt and (nxt[:1].isupper() or nxt == "the")
+    )
+
+
+def _joined_names(v: Vocab, text: str, words: list[tuple[int, int]]) -> bool:
+    """Joining words stand between words that are no plain capitalised words or that the lists
+    know: two names ("ResNet-50 on ImageNet", "Transformer on Foo", "Spotlight in the
+    CIFAR-10"), not one."""
+    if not any(text[a:b] in _INNER_WORDS for a, b in words):
+        return False
+    parts = re.split(
+        r"\s+(?:" + "|".join(_INNER_WORDS) + r")(?:\s+the)?\s+", text[words[0][0] : words[-1][1]]
+    )
+    return any(
+        not all(_PLAIN_CAP_RE.fullmatch(w) for w in part.split())
+        or v.known_label(part) is not None
+        or v.known_label(part.split()[-1]) is not None
+        for part in parts
+    )
+
+
+def _split_by_runs(text: str, words: list[tuple[int, int]]) -> bool:
+    """The name has what splits a name run: a lower-case joining word, a capitalised stop word,
+    a "!" or a count before a capitalised word."""
+    return any(
+        text[a:b] in _INNER_WORDS
+        or text[a:b].lower() in W.leading_stop
+        or text[a:b].endswith("!")
+        or text[a:b][:1].isdigit()
+        for a, b in words
+    )
