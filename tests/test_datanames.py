@@ -295,3 +295,13 @@ def test_a_joining_word_after_a_known_or_shaped_name_joins_no_names():
     got = found("We train ResNet-50 on the Quorvix dataset. (1) For datasets of images, we win.")
     assert got["Quorvix"][0] == "Dataset"
     assert "For" not in got and not any(" on " in n for n in got)
+
+
+def test_a_bracket_listing_the_names_of_a_plural_kind_defines_none_of_them():
+    text = (
+        "Our features match the state of the art for unsupervised learning on several "
+        "popular datasets (SPD-10, QUIM-5, Varnel-101)."
+    )
+    got = found(text)
+    assert got["SPD-10"][0] == "Dataset"
+    assert not any("popular" in n for n in got)
