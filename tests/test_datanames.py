@@ -305,3 +305,18 @@ def test_a_bracket_listing_the_names_of_a_plural_kind_defines_none_of_them():
     got = found(text)
     assert got["SPD-10"][0] == "Dataset"
     assert not any("popular" in n for n in got)
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        (
+            "We show that our algorithms do well in the Quorvel Cytometry data-set.",
+            "Quorvel Cytometry",
+        ),
+        ("Experiments on data sets from the Zarvin Irvine repository show gains.", "Zarvin Irvine"),
+        ("We win the Varnok-2017 visual domain adaptation challenge.", "Varnok-2017"),
+    ],
+)
+def test_a_hyphenated_data_set_a_repository_and_a_challenge_named_for_its_task_say_data(text, name):
+    assert found(text)[name][0] == "Dataset"

@@ -76,7 +76,9 @@ def kind_of_data(
     datasets", "the Foo offline RL benchmark"; not a method's noun ("the Foo network
     dataset") nor after an adjective-shaped or plural name ("the Gaussian mixture dataset",
     "Yahoos vast datasets"), except as the second of two kind words before a plural data noun
-    that ends a list of names: "the Foo, Bar and Baz citation network datasets"."""
+    that ends a list of names: "the Foo, Bar and Baz citation network datasets", or before a
+    challenge, which is named for its task: "the Foo-2017 visual domain adaptation
+    challenge"."""
     if name.lower().endswith((*W.adjective_endings, "an", "s")):
         return False
     tails = (*_KIND_TAILS, _LONG_KIND_TAIL) if _EDITION_RE.search(name) else _KIND_TAILS
@@ -92,8 +94,9 @@ def kind_of_data(
                     or (start is not None and bool(_LISTED_BEFORE_RE.search(text, 0, start)))
                 )
             )
+            contest = m.group(2) in ("challenge", "competition")  # named for its task
             return not any(
-                (w in v.method_heads and not (listed and i == 1))
+                (w in v.method_heads and not (listed and i == 1) and not contest)
                 or w in v.data_heads
                 or w in W.np_boundary
                 or w in _NOT_KIND
@@ -159,7 +162,9 @@ def said_elsewhere(cands: list[Candidate]) -> None:
 
 
 # a data noun right after a name: "the Foo dataset", "the Foo corpus", "the Foo database"
-DATA_NOUN_NEXT_RE = re.compile(r"\s+(?:datasets?|data\s+sets?|databases?|corpus|corpora)\b")
+DATA_NOUN_NEXT_RE = re.compile(
+    r"\s+(?:datasets?|data[\s\-]+sets?|databases?|corpus|corpora|repository)\b"
+)
 # the verbs of use both patterns below read
 _USE_VERBS = (
     r"uses?|used|using|employs?|employed|employing|leverag(?:e|es|ed|ing)|adopts?|adopted|"
@@ -338,7 +343,7 @@ def appositive(v: Vocab, after: str) -> tuple[re.Match[str] | None, EntityType |
 
 # a data noun a name stands before: "the Foo Bar dataset", "the Foo benchmark"
 _DATA_NOUN_AT_RE = re.compile(
-    r"(?<=\S )(?:datasets?|data\s+sets?|benchmarks?|corpus|corpora|databases?|treebank|"
+    r"(?<=\S )(?:datasets?|data[\s\-]+sets?|benchmarks?|corpus|corpora|databases?|treebank|"
     r"challenge|competition)\b"
 )
 # the words of such a name: a capitalised word (also "Yahoo!", "Children's"), a count before
