@@ -320,3 +320,11 @@ def test_a_bracket_listing_the_names_of_a_plural_kind_defines_none_of_them():
 )
 def test_a_hyphenated_data_set_a_repository_and_a_challenge_named_for_its_task_say_data(text, name):
     assert found(text)[name][0] == "Dataset"
+
+
+def test_an_abbreviation_a_lower_case_description_defines_is_no_data_name():
+    text = "To enhance productivity, modern integrated zorble environments (IZEs) suggest code."
+    assert not any(t in ("Dataset", "Benchmark") for t, _ in found(text).values())
+    # the paper's own data, or a data noun after the bracket, still name data
+    got = found("We collect a new multi-view kitchen dataset (MVKD) of 300 videos.")
+    assert got["multi-view kitchen dataset"] == ("Dataset", "proposed")

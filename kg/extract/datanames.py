@@ -312,6 +312,25 @@ def described_long(
     )
 
 
+def described_data(v: Vocab, c: Candidate, text: str, s0: int) -> bool:
+    """An abbreviation defined by a lower-case description ("motion capture (MoCap) data",
+    "integrated development environments (IDEs)"), with no data noun after its bracket and no
+    cue (not proposed): a kind of thing the letters stand for, not a named collection of data,
+    whatever a list or the description's head says (a method's description keeps its type:
+    "a stochastic path-integrated differential estimator (SPIDER)")."""
+    if c.long is None or c.long_span is None or c.long_span[1] > c.start or c.cues:
+        return False
+    if v.type_from_head(c.long) is EntityType.METHOD or c.long.split()[-1] in W.method_cue_words:
+        return False  # ("the recent ... estimator technique (SPIDER)")
+    words = c.long.split()
+    opening = c.long_span[0] == s0 or text[s0 : c.long_span[0]].strip() in ("", "The")
+    return (
+        all(w[:1].islower() for w in words[1:])
+        and (words[0][:1].islower() or (opening and words[0][1:].islower()))
+        and not DATA_NOUN_NEXT_RE.match(text, c.end + (text[c.end : c.end + 1] == ")"))
+    )
+
+
 _APPOSITIVE_RE = re.compile(  # (or after a dash: "X — a collection of ... datasets")
     r"\)?\s*(?:\([^)]*\))?\s*(?:,|\s[\u2014\u2013-]|\u2014)\s*(?:a|an|the)\s+"
     r"((?:[\w\-]+\s+){0,8}[\w\-]+)\b"
