@@ -328,3 +328,12 @@ def test_an_abbreviation_a_lower_case_description_defines_is_no_data_name():
     # the paper's own data, or a data noun after the bracket, still name data
     got = found("We collect a new multi-view kitchen dataset (MVKD) of 300 videos.")
     assert got["multi-view kitchen dataset"] == ("Dataset", "proposed")
+
+
+def test_a_contest_named_by_a_venue_and_its_edition_is_named_by_the_whole_phrase():
+    text = "Our model won the ICML 2031 zorple quibbling challenge by a wide margin."
+    assert found(text)["ICML 2031 zorple quibbling challenge"][0] == "Dataset"
+    text = "Our model won the NeurIPS 2030 competition on Zorbing against Quill Attacks."
+    assert found(text)["NeurIPS 2030 competition on Zorbing against Quill Attacks"][0] == "Dataset"
+    # without an edition the capital may be a field, not a venue
+    assert not found("The AI quibbling challenge is hard for our models.")

@@ -465,3 +465,34 @@ def _split_by_runs(text: str, words: list[tuple[int, int]]) -> bool:
         or text[a:b][:1].isdigit()
         for a, b in words
     )
+
+
+# a venue or organisation with its edition, up to four kind words and a contest noun (or the
+# noun and then the edition), and a title after "on": "the NIPS 2017 adversarial examples
+# defense challenge", "the BCI competition 2005", "the NIPS 2017 competition on Defenses
+# against Adversarial Attacks"
+_KIND_WORDS = r"(?:\s+(?!(?:and|or|of|for|to|on|in|the)\b)[a-z][\w\-]*){0,4}"
+_CONTEST_RE = re.compile(
+    r"\b([A-Z][A-Za-z]+)(?:\s+(?:19|20)\d\d" + _KIND_WORDS + r"\s+(?:challenge|competition)s?"
+    r"|" + _KIND_WORDS + r"\s+(?:challenge|competition)\s+(?:19|20)\d\d)\b"
+    r"(\s+on(?:\s+(?:[A-Z][\w\-]*|and|of|for|against|the|in))*\s+[A-Z][\w\-]*)?"
+)
+
+
+def contest_names(v: Vocab, text: str, cands: list[Candidate]) -> list[Candidate]:
+    """A contest named after a venue or organisation with its edition, a word that is no name
+    alone (``generic``: NIPS, BCI), is named by the whole phrase up to its noun and the title
+    after "on" (the venue and year alone are no data), and the contest noun types it as the
+    lists would. Without an edition the capital may be a field ("the AI alignment
+    challenge")."""
+    for m in _CONTEST_RE.finditer(text):
+        if name_key(m.group(1)) not in v.generic:
+            continue
+        start, end = m.span()
+        inside = overlapping(cands, start, end)
+        if any(c.start < start or c.end > end for c in inside):
+            continue
+        cands = [c for c in cands if c not in inside]
+        cands.append(Candidate(start, end, m.group(), "title", label=EntityType.DATASET))
+    cands.sort(key=lambda c: c.start)
+    return cands
