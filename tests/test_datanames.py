@@ -337,3 +337,8 @@ def test_a_contest_named_by_a_venue_and_its_edition_is_named_by_the_whole_phrase
     assert found(text)["NeurIPS 2030 competition on Zorbing against Quill Attacks"][0] == "Dataset"
     # without an edition the capital may be a field, not a venue
     assert not found("The AI quibbling challenge is hard for our models.")
+
+
+def test_a_bang_glued_to_a_capitalised_word_is_part_of_a_name_not_a_sentence_end():
+    text = "We test news recommendation (on Zarvoo! Quimscope dataset), and influence."
+    assert found(text)["Zarvoo! Quimscope"][0] == "Dataset"
