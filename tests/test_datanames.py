@@ -342,3 +342,10 @@ def test_a_contest_named_by_a_venue_and_its_edition_is_named_by_the_whole_phrase
 def test_a_bang_glued_to_a_capitalised_word_is_part_of_a_name_not_a_sentence_end():
     text = "We test news recommendation (on Zarvoo! Quimscope dataset), and influence."
     assert found(text)["Zarvoo! Quimscope"][0] == "Dataset"
+
+
+def test_the_stem_of_a_family_of_data_names_is_data_where_the_sentence_says_so():
+    # "Atari 2600 Alien", "Atari 100k" ... are data: "Atari" alone is their stem
+    text = "Our agent significantly outperforms the previous state of the art on Atari."
+    assert found(text)["Atari"][0] == "Benchmark"
+    assert "Atari" not in found("Atari released a new console in 1977.")
