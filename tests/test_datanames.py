@@ -275,3 +275,77 @@ def test_a_method_head_does_not_type_a_name_a_data_noun_lists():
     got = found(text)
     assert {got[n][0] for n in ("Plover Flow", "Zorbic Network", "Quarl-5")} == {"Dataset"}
     assert found("We train a Plover Flow on images.")["Plover Flow"][0] == "Method"
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("We report results on the Quimble of Varks benchmark.", "Quimble of Varks"),
+        ("We test on problems of the Zorvian Ranking to Plod dataset.", "Zorvian Ranking to Plod"),
+        ("We win on the Varkel Book Test and Who Said Zorp datasets.", "Who Said Zorp"),
+        ("On the 1-Billion Zorp dataset, we save memory.", "1-Billion Zorp"),
+        ("Our method also excels on the large-scale 1B Zorp dataset.", "1B Zorp"),
+    ],
+)
+def test_a_name_the_runs_split_before_a_data_noun_is_one_data_name(text, name):
+    assert found(text)[name][0] == "Dataset"
+
+
+def test_a_joining_word_after_a_known_or_shaped_name_joins_no_names():
+    got = found("We train ResNet-50 on the Quorvix dataset. (1) For datasets of images, we win.")
+    assert got["Quorvix"][0] == "Dataset"
+    assert "For" not in got and not any(" on " in n for n in got)
+
+
+def test_a_bracket_listing_the_names_of_a_plural_kind_defines_none_of_them():
+    text = (
+        "Our features match the state of the art for unsupervised learning on several "
+        "popular datasets (SPD-10, QUIM-5, Varnel-101)."
+    )
+    got = found(text)
+    assert got["SPD-10"][0] == "Dataset"
+    assert not any("popular" in n for n in got)
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        (
+            "We show that our algorithms do well in the Quorvel Cytometry data-set.",
+            "Quorvel Cytometry",
+        ),
+        ("Experiments on data sets from the Zarvin Irvine repository show gains.", "Zarvin Irvine"),
+        ("We win the Varnok-2017 visual domain adaptation challenge.", "Varnok-2017"),
+    ],
+)
+def test_a_hyphenated_data_set_a_repository_and_a_challenge_named_for_its_task_say_data(text, name):
+    assert found(text)[name][0] == "Dataset"
+
+
+def test_an_abbreviation_a_lower_case_description_defines_is_no_data_name():
+    text = "To enhance productivity, modern integrated zorble environments (IZEs) suggest code."
+    assert not any(t in ("Dataset", "Benchmark") for t, _ in found(text).values())
+    # the paper's own data, or a data noun after the bracket, still name data
+    got = found("We collect a new multi-view kitchen dataset (MVKD) of 300 videos.")
+    assert got["multi-view kitchen dataset"] == ("Dataset", "proposed")
+
+
+def test_a_contest_named_by_a_venue_and_its_edition_is_named_by_the_whole_phrase():
+    text = "Our model won the ICML 2031 zorple quibbling challenge by a wide margin."
+    assert found(text)["ICML 2031 zorple quibbling challenge"][0] == "Dataset"
+    text = "Our model won the NeurIPS 2030 competition on Zorbing against Quill Attacks."
+    assert found(text)["NeurIPS 2030 competition on Zorbing against Quill Attacks"][0] == "Dataset"
+    # without an edition the capital may be a field, not a venue
+    assert not found("The AI quibbling challenge is hard for our models.")
+
+
+def test_a_bang_glued_to_a_capitalised_word_is_part_of_a_name_not_a_sentence_end():
+    text = "We test news recommendation (on Zarvoo! Quimscope dataset), and influence."
+    assert found(text)["Zarvoo! Quimscope"][0] == "Dataset"
+
+
+def test_the_stem_of_a_family_of_data_names_is_data_where_the_sentence_says_so():
+    # "Atari 2600 Alien", "Atari 100k" ... are data: "Atari" alone is their stem
+    text = "Our agent significantly outperforms the previous state of the art on Atari."
+    assert found(text)["Atari"][0] == "Benchmark"
+    assert "Atari" not in found("Atari released a new console in 1977.")

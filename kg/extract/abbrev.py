@@ -139,6 +139,24 @@ def sane_long_form(long: str, short: str = "") -> bool:
     return 2 * found >= len(capitals)
 
 
+# a plural kind of things whose names a bracket lists: "on several popular datasets (STL-10,
+# CIFAR-10, Caltech-101)" defines no STL-10
+_PLURAL_KIND_RE = re.compile(
+    r"\b(?:datasets|data\s+sets|benchmarks|corpora|tasks|environments|domains|games)$", re.I
+)
+
+
+def _names_a_plural_kind(long: str, inner: str) -> bool:
+    """The long form ends in a plural kind and the bracket lists short forms: the bracket
+    lists the kind's names, it defines none."""
+    items = inner.split(",")
+    return (
+        len(items) > 1
+        and all(is_short_form(i.strip()) for i in items)
+        and bool(_PLURAL_KIND_RE.search(long))
+    )
+
+
 def _window_before(text: str, end: int, lo: int, n_words: int) -> int:
     """Start offset of the last `n_words` words of text[lo:end]."""
     words = list(_WORD_RE.finditer(text, lo, end))
@@ -168,7 +186,7 @@ def find_abbreviations(text: str, lo: int = 0, hi: int | None = None) -> list[Ab
             long_start = start + offset
             if len(long) <= len(first) or "(" in long or ")" in long:
                 continue
-            if not sane_long_form(long, first):
+            if not sane_long_form(long, first) or _names_a_plural_kind(long, inner):
                 continue
             found.append(
                 Abbreviation(

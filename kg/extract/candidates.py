@@ -461,8 +461,9 @@ def add_gazetteer_hits(
             c.label = v.known_label(c.text)
             c.hint = c.hint or v.hints.get(case_key(c.text))
             if c.hint is None and c.strength == "cap" and c.text[1:].islower():
-                # "on Celeba ... and Imagenet": a known CamelCase data name capitalised only
-                c.hint = v.variants.get(name_key(c.text))
+                # "on Celeba ... and Imagenet": a known CamelCase data name capitalised only;
+                # "on Atari": the stem of a family of data names ("Atari 2600", "Atari 100k")
+                c.hint = v.variants.get(name_key(c.text)) or _data_stem(v, c.text)
             if EntityType.METHOD in (c.label, c.hint) and _ONE_NAME_RE.fullmatch(c.text):
                 _extend_variant(text, c, cands)  # "group Lasso"
         elif c.label is EntityType.METHOD and (
@@ -470,6 +471,12 @@ def add_gazetteer_hits(
         ):
             _extend_variant(text, c, cands)  # "conditional GAN", "projected gradient descent"
     return cands
+
+
+def _data_stem(v: Vocab, word: str) -> EntityType | None:
+    """The data type of a family of data names this word is the stem of."""
+    label = v.families.get(name_key(word))
+    return label if label in (EntityType.DATASET, EntityType.BENCHMARK) else None
 
 
 def _extend_variant(text: str, c: Candidate, cands: list[Candidate]) -> None:

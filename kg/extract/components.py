@@ -32,7 +32,7 @@ from kg.extract.candidates import (
     split_trailing_acronyms,
 )
 from kg.extract.context import USE_MODEL, decide
-from kg.extract.datanames import said_elsewhere
+from kg.extract.datanames import contest_names, data_title_names, said_elsewhere
 from kg.extract.lists import Triggers, type_lists
 from kg.extract.losses import loss_methods
 from kg.extract.proposals import (
@@ -128,6 +128,8 @@ class KGEntities:
         cands = name_candidates(v, text, sent_starts, in_url)
         front = {s for s in sents if front_matter(text[s.start_char : s.end_char])}
         cands = [c for c in cands if sent_of(c.start) not in front]
+        cands = data_title_names(v, text, cands, sent_starts)
+        cands = contest_names(v, text, cands)
         cands = add_gazetteer_hits(v, text, cands, hits)
         cands = proposed_phrases(v, text, trig["propose"], cands)
         abbrevs = [ab for s in sents for ab in find_abbreviations(text, s.start_char, s.end_char)]

@@ -589,12 +589,13 @@ def decide(
     ) or (name_key(c.text) in local and not (c.label or c.cues or data_ctx)):
         return  # a lone all-capital word with nothing around it: too often a local shorthand
 
-    # "visual question answering (VQA)" defines the task, though a dataset is named VQA
+    # "visual question answering (VQA)" defines the task, though a dataset is named VQA;
+    # "motion capture (MoCap) data" a kind of data, though a dataset is named MoCap
     if (
         c.long
         and not c.cues
         and c.label in (EntityType.DATASET, EntityType.BENCHMARK)
-        and v.type_from_head(c.long) is EntityType.TASK
+        and (v.type_from_head(c.long) is EntityType.TASK or dn.described_data(v, c, text, s0))
     ):
         return
     # type: the gazetteer, then what the text says about the name, then its shape
@@ -661,7 +662,7 @@ def decide(
         elif BENCH_NAME_RE.search(c.text):
             t = EntityType.BENCHMARK  # "LongBench", "SWE-bench", "ChatArena"
         elif c.long and long_type in (EntityType.DATASET, EntityType.BENCHMARK):
-            t = long_type
+            t = None if dn.described_data(v, c, text, s0) else long_type
         elif head_type in (EntityType.DATASET, EntityType.BENCHMARK) and c.text[:1].isupper():
             t = head_type  # "we develop the ASIMOV Benchmark": a name with a data head
         elif dn.data_size(v, c.text, data_ctx, method_ctx):

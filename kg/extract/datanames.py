@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from kg.extract.resources import name_key
-from kg.extract.spans import Candidate
+from kg.extract.spans import Candidate, overlapping
 from kg.extract.words import Vocab, W, data_type
 from kg.model import EntityType, Role
 
@@ -76,7 +76,9 @@ def kind_of_data(
     datasets", "the Foo offline RL benchmark"; not a method's noun ("the Foo network
     dataset") nor after an adjective-shaped or plural name ("the Gaussian mixture dataset",
     "Yahoos vast datasets"), except as the second of two kind words before a plural data noun
-    that ends a list of names: "the Foo, Bar and Baz citation network datasets"."""
+    that ends a list of names: "the Foo, Bar and Baz citation network datasets", or before a
+    challenge, which is named for its task: "the Foo-2017 visual domain adaptation
+    challenge"."""
     if name.lower().endswith((*W.adjective_endings, "an", "s")):
         return False
     tails = (*_KIND_TAILS, _LONG_KIND_TAIL) if _EDITION_RE.search(name) else _KIND_TAILS
@@ -92,8 +94,9 @@ def kind_of_data(
                     or (start is not None and bool(_LISTED_BEFORE_RE.search(text, 0, start)))
                 )
             )
+            contest = m.group(2) in ("challenge", "competition")  # named for its task
             return not any(
-                (w in v.method_heads and not (listed and i == 1))
+                (w in v.method_heads and not (listed and i == 1) and not contest)
                 or w in v.data_heads
                 or w in W.np_boundary
                 or w in _NOT_KIND
@@ -159,7 +162,9 @@ def said_elsewhere(cands: list[Candidate]) -> None:
 
 
 # a data noun right after a name: "the Foo dataset", "the Foo corpus", "the Foo database"
-DATA_NOUN_NEXT_RE = re.compile(r"\s+(?:datasets?|data\s+sets?|databases?|corpus|corpora)\b")
+DATA_NOUN_NEXT_RE = re.compile(
+    r"\s+(?:datasets?|data[\s\-]+sets?|databases?|corpus|corpora|repository)\b"
+)
 # the verbs of use both patterns below read
 _USE_VERBS = (
     r"uses?|used|using|employs?|employed|employing|leverag(?:e|es|ed|ing)|adopts?|adopted|"
@@ -307,6 +312,25 @@ def described_long(
     )
 
 
+def described_data(v: Vocab, c: Candidate, text: str, s0: int) -> bool:
+    """An abbreviation defined by a lower-case description ("motion capture (MoCap) data",
+    "integrated development environments (IDEs)"), with no data noun after its bracket and no
+    cue (not proposed): a kind of thing the letters stand for, not a named collection of data,
+    whatever a list or the description's head says (a method's description keeps its type:
+    "a stochastic path-integrated differential estimator (SPIDER)")."""
+    if c.long is None or c.long_span is None or c.long_span[1] > c.start or c.cues:
+        return False
+    if v.type_from_head(c.long) is EntityType.METHOD or c.long.split()[-1] in W.method_cue_words:
+        return False  # ("the recent ... estimator technique (SPIDER)")
+    words = c.long.split()
+    opening = c.long_span[0] == s0 or text[s0 : c.long_span[0]].strip() in ("", "The")
+    return (
+        all(w[:1].islower() for w in words[1:])
+        and (words[0][:1].islower() or (opening and words[0][1:].islower()))
+        and not DATA_NOUN_NEXT_RE.match(text, c.end + (text[c.end : c.end + 1] == ")"))
+    )
+
+
 _APPOSITIVE_RE = re.compile(  # (or after a dash: "X — a collection of ... datasets")
     r"\)?\s*(?:\([^)]*\))?\s*(?:,|\s[\u2014\u2013-]|\u2014)\s*(?:a|an|the)\s+"
     r"((?:[\w\-]+\s+){0,8}[\w\-]+)\b"
@@ -334,3 +358,141 @@ def appositive(v: Vocab, after: str) -> tuple[re.Match[str] | None, EntityType |
             kind = EntityType.METHOD
         before = w
     return appos, kind
+
+
+# a data noun a name stands before: "the Foo Bar dataset", "the Foo benchmark"
+_DATA_NOUN_AT_RE = re.compile(
+    r"(?<=\S )(?:datasets?|data[\s\-]+sets?|benchmarks?|corpus|corpora|databases?|treebank|"
+    r"challenge|competition)\b"
+)
+# the words of such a name: a capitalised word (also "Yahoo!", "Children's"), a count before
+# one ("1-Billion", "1B") and the lower-case words that join two capitalised ones
+_CAP_WORD_RE = re.compile(r"[A-Z][\w\-'\u2019&.]*!?")
+_PLAIN_CAP_RE = re.compile(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]*)*")
+_COUNT_WORD_RE = re.compile(r"\d[\d.,]*(?:[KMB]|[\-\u2013][A-Z][a-z]+)")
+_INNER_WORDS = frozenset(["of", "to", "the", "in", "for", "on"])
+
+
+def data_title_names(
+    v: Vocab, text: str, cands: list[Candidate], sent_starts: list[int]
+) -> list[Candidate]:
+    """A name before a data noun that the name runs split is one candidate: with a lower-case
+    word joining capitalised ones ("the Microsoft Learning to Rank dataset", "the World of Bits
+    benchmark", "the Labeled Faces in the Wild database"), with capitalised stop words ("the
+    Children's Book Test and Who Did What datasets", "the Part Labels dataset"), with a "!"
+    ("the A1 Yahoo! dataset") or a count before a capitalised word ("the 1-Billion Word
+    dataset"). The words before a joining word are plain capitalised words the lists do not
+    know ("we train ResNet-50 on the Foo dataset": two names); a capitalised stop word
+    that opens the sentence is the sentence's capital ("On the Foo dataset")."""
+    starts = set(sent_starts)
+    for m in _DATA_NOUN_AT_RE.finditer(text):
+        words: list[tuple[int, int]] = []  # (start, end), right to left
+        pos = m.start() - 1
+        while pos > 0:
+            ws = text.rfind(" ", 0, pos) + 1
+            if not _name_word(text, ws, pos, words):
+                break
+            words.append((ws, pos))
+            if ws in starts or ws == 0:
+                break
+            pos = ws - 1
+        words.reverse()
+        while words and (
+            text[words[0][0] : words[0][1]] in _INNER_WORDS
+            or (len(words) == 1 and text[words[0][0]].isdigit())
+            or (words[0][0] in starts and text[words[0][0] : words[0][1]].lower() in W.leading_stop)
+        ):
+            words = words[1:]
+        if (
+            not words
+            or (len(words) == 1 and text[words[0][0] : words[0][1]].lower() in W.leading_stop)
+            or _joined_names(v, text, words)
+        ):
+            continue  # ("(1) For datasets ...", "WHO datasets": a word, no name)
+        start, end = words[0][0], words[-1][1]
+        name = text[start:end]
+        if not _split_by_runs(text, words) or any((c.start, c.end) == (start, end) for c in cands):
+            continue
+        inside = overlapping(cands, start, end)
+        if any(c.start < start or c.end > end for c in inside):
+            continue
+        strength = "strong" if any(c.strength == "strong" for c in inside) else "title"
+        cands = [c for c in cands if c not in inside]
+        cands.append(Candidate(start, end, name, strength))
+    cands.sort(key=lambda c: c.start)
+    return cands
+
+
+def _name_word(text: str, ws: int, we: int, right: list[tuple[int, int]]) -> bool:
+    """May text[ws:we] be the next word, to the left, of a name whose words so far (right to
+    left) are `right`: a capitalised word, a count before one, or a joining word before a
+    capitalised word or "the"?"""
+    word = text[ws:we]
+    if _CAP_WORD_RE.fullmatch(word) and not word.endswith("."):
+        return True
+    if not right:
+        return False
+    nxt = text[right[-1][0] : right[-1][1]]
+    return bool(_COUNT_WORD_RE.fullmatch(word)) or (
+        word in _INNER_WORDS and word != nxt and (nxt[:1].isupper() or nxt == "the")
+    )
+
+
+def _joined_names(v: Vocab, text: str, words: list[tuple[int, int]]) -> bool:
+    """Joining words stand between words that are no plain capitalised words or that the lists
+    know: two names ("ResNet-50 on ImageNet", "Transformer on Foo", "Spotlight in the
+    CIFAR-10"), not one."""
+    if not any(text[a:b] in _INNER_WORDS for a, b in words):
+        return False
+    parts = re.split(
+        r"\s+(?:" + "|".join(_INNER_WORDS) + r")(?:\s+the)?\s+", text[words[0][0] : words[-1][1]]
+    )
+    return any(
+        not all(_PLAIN_CAP_RE.fullmatch(w) for w in part.split())
+        or v.known_label(part) is not None
+        or v.known_label(part.split()[-1]) is not None
+        for part in parts
+    )
+
+
+def _split_by_runs(text: str, words: list[tuple[int, int]]) -> bool:
+    """The name has what splits a name run: a lower-case joining word, a capitalised stop word,
+    a "!" or a count before a capitalised word."""
+    return any(
+        text[a:b] in _INNER_WORDS
+        or text[a:b].lower() in W.leading_stop
+        or text[a:b].endswith("!")
+        or text[a:b][:1].isdigit()
+        for a, b in words
+    )
+
+
+# a venue or organisation with its edition, up to four kind words and a contest noun (or the
+# noun and then the edition), and a title after "on": "the NIPS 2017 adversarial examples
+# defense challenge", "the BCI competition 2005", "the NIPS 2017 competition on Defenses
+# against Adversarial Attacks"
+_KIND_WORDS = r"(?:\s+(?!(?:and|or|of|for|to|on|in|the)\b)[a-z][\w\-]*){0,4}"
+_CONTEST_RE = re.compile(
+    r"\b([A-Z][A-Za-z]+)(?:\s+(?:19|20)\d\d" + _KIND_WORDS + r"\s+(?:challenge|competition)s?"
+    r"|" + _KIND_WORDS + r"\s+(?:challenge|competition)\s+(?:19|20)\d\d)\b"
+    r"(\s+on(?:\s+(?:[A-Z][\w\-]*|and|of|for|against|the|in))*\s+[A-Z][\w\-]*)?"
+)
+
+
+def contest_names(v: Vocab, text: str, cands: list[Candidate]) -> list[Candidate]:
+    """A contest named after a venue or organisation with its edition, a word that is no name
+    alone (``generic``: NIPS, BCI), is named by the whole phrase up to its noun and the title
+    after "on" (the venue and year alone are no data), and the contest noun types it as the
+    lists would. Without an edition the capital may be a field ("the AI alignment
+    challenge")."""
+    for m in _CONTEST_RE.finditer(text):
+        if name_key(m.group(1)) not in v.generic:
+            continue
+        start, end = m.span()
+        inside = overlapping(cands, start, end)
+        if any(c.start < start or c.end > end for c in inside):
+            continue
+        cands = [c for c in cands if c not in inside]
+        cands.append(Candidate(start, end, m.group(), "title", label=EntityType.DATASET))
+    cands.sort(key=lambda c: c.start)
+    return cands

@@ -24,6 +24,8 @@ class Sent(NamedTuple):
     end_char: int
 
 
+# a capitalised word a "!" may end as part of its name: "Yahoo", "Hogwild", "ClusterWild"
+_BANG_NAME_RE = re.compile(r"[A-Z][A-Za-z]+")
 # a name that ends in a capital after a small letter or digit: "CelebA", "3D"
 _CAPITAL_END_RE = re.compile(r"[\w\-]*[a-z0-9][\w\-]*[A-Z]")
 
@@ -34,8 +36,13 @@ def sentence_ends(doc: Doc) -> Doc:
     follows: a variable ("independent of n. We show", spaCy's exception for initials), a single
     capital before a stop word ("a matrix A. Our algorithm"; not "by M. Abeles") and a name
     that ends in a capital ("trained on CelebA. Our attack", "in 3D. Furthermore"); the
-    sentencizer runs those sentences together."""
+    sentencizer runs those sentences together. A "!" glued to a capitalised word is part of a
+    name ("Yahoo! Webscope", "Hogwild! algorithm", "Jeopardy! and"), not a sentence end."""
     for tok in doc[:-1]:
+        if tok.text == "!" and tok.i > 0 and _BANG_NAME_RE.fullmatch(doc[tok.i - 1].text):
+            if not doc[tok.i - 1].whitespace_ and not doc[tok.i + 1].is_punct:
+                doc[tok.i + 1].is_sent_start = False
+            continue
         if not tok.text.endswith(".") or not tok.whitespace_:
             continue
         word = tok.text[:-1]
