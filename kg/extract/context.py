@@ -611,6 +611,12 @@ def decide(
     if t is EntityType.METHOD and not c.text.islower() and dn.DATA_NOUN_NEXT_RE.match(text, c.end):
         t = EntityType.DATASET  # "the RT-1 dataset": the model's data (not "the coreset data")
     long_type = v.type_from_head(c.long) if c.long else None
+    if t in (None, EntityType.TASK) and dn.paradigm_used(
+        v, c, text, s0, after, _model_says_name(c, USE_MODEL["paradigm"])
+    ):  # "We employ a collaborative multi-agent reinforcement learning (MARL) approach"
+        if t or name_key(c.long or "") in v.fields:  # a known paradigm: "we present a ...
+            c.cues.discard("propose")  # (MARL) framework" makes the framework, not MARL
+        t = EntityType.METHOD
     if (
         t in (EntityType.DATASET, EntityType.BENCHMARK)
         and long_type is EntityType.METHOD
@@ -764,6 +770,7 @@ USE_MODEL: dict[str, float | None] = {
     # an abbreviation the abstract defines whose long form's head says no kind ("a Quill Ramp
     # Tableau (QRT)"): a method when the model reads one there (issue 9, extract17)
     "defined": 0.97,
+    "paradigm": 0.5,  # a defined paradigm its sentence uses (datanames.paradigm_used)
     # issue 9 round 6 (kg-convention weights): a Method span the rules missed, a Task span as a
     # task phrase, a task phrase inside a Task span scores higher, a rule candidate the model
     # does not read as a name of its type is dropped below this probability
