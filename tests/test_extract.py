@@ -2398,6 +2398,19 @@ def test_a_defined_paradigm_its_sentence_uses_as_a_technique_is_a_method():
     assert "Method" not in _with_model_spans(text, [("GFL", "Method", 0.99)]).values()
 
 
+def test_a_known_acronym_in_capitals_is_a_method_where_the_model_reads_one():
+    text = "Results for SAGA appear in the appendix."
+    assert "SAGA" not in _with_model_spans(text, [])  # a hint: "SAGA" is also a word
+    assert "SAGA" not in _with_model_spans(text, [("SAGA", "Method", 0.9)])
+    assert _with_model_spans(text, [("SAGA", "Method", 0.99)])["SAGA"] == "Method"
+    # "Adam" is an ordinary word as well: its vote stays off
+    text = "Results for Adam appear in the appendix."
+    assert "Adam" not in _with_model_spans(text, [("Adam", "Method", 0.99)])
+    # artificial neural networks are a broad class, as DNNs are (the guide)
+    text = "We fit artificial neural networks (ANNs) to spikes. The ANNs are small."
+    assert "Method" not in _with_model_spans(text, [("ANNs", "Method", 0.99)]).values()
+
+
 def test_a_defined_name_that_presents_an_approach_is_a_method():
     text = "Constrained gloop-based RL (CGBRL) presents a promising approach to this problem."
     assert "Method" in [t for t, *_ in found(text).values()]

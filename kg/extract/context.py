@@ -22,7 +22,7 @@ from kg.extract.lists import (
 )
 from kg.extract.lone import lone_is_method
 from kg.extract.resources import name_key
-from kg.extract.spans import Candidate, Sent
+from kg.extract.spans import Candidate, Sent, model_says_name
 from kg.extract.words import EXISTING_WORDS, SO_CALLED_RE, Vocab, W, data_type, head
 from kg.model import EntityType, Role
 
@@ -584,7 +584,7 @@ def decide(
         and count == 1
         and _ALL_CAPS_RE.fullmatch(c.text)
         and not listed_with_a_name(c, text, cands)
-        and not _model_says_name(c, USE_MODEL["lone"])
+        and not model_says_name(c, USE_MODEL["hint_caps" if c.hint else "lone"])
         and not lone_is_method(c, text, s0, s1, cands)
     ) or (name_key(c.text) in local and not (c.label or c.cues or data_ctx)):
         return  # a lone all-capital word with nothing around it: too often a local shorthand
@@ -612,7 +612,7 @@ def decide(
         t = EntityType.DATASET  # "the RT-1 dataset": the model's data (not "the coreset data")
     long_type = v.type_from_head(c.long) if c.long else None
     if t in (None, EntityType.TASK) and dn.paradigm_used(
-        v, c, text, s0, after, _model_says_name(c, USE_MODEL["paradigm"])
+        v, c, text, s0, after, USE_MODEL["paradigm"]
     ):  # "We employ a collaborative multi-agent reinforcement learning (MARL) approach"
         if t or name_key(c.long or "") in v.fields:  # a known paradigm: "we present a ...
             c.cues.discard("propose")  # (MARL) framework" makes the framework, not MARL
@@ -645,10 +645,10 @@ def decide(
         context = appos_type or data_ctx or method_ctx or proposed
         if "variant" in c.cues:  # "mini-imagenet": only in a data list or before a data noun
             context = named_data or listed_with_data(c, text, cands)
+        caps = _ALL_CAPS_RE.fullmatch(c.text) is not None  # "ALS", not "Adam"
+        use = "hint_data" if KIND[c.hint] == "data" else "hint_caps" if caps else "hint"
         model_agrees = (  # or the span model reads the same kind of name here
-            _model_says_name(c, USE_MODEL["hint_data" if KIND[c.hint] == "data" else "hint"])
-            and c.model
-            and KIND[c.model] == KIND[c.hint]
+            model_says_name(c, USE_MODEL[use]) and c.model and KIND[c.model] == KIND[c.hint]
         )
         if c.hint in _NOT_NAMED or not (context or model_agrees):
             c.cues.add("unsaid")  # ... or a list of sure names of its kind (type_lists)
@@ -700,7 +700,7 @@ def decide(
             t = long_type or (
                 EntityType.METHOD
                 if method_ctx
-                or (c.model is EntityType.METHOD and _model_says_name(c, USE_MODEL["defined"]))
+                or (c.model is EntityType.METHOD and model_says_name(c, USE_MODEL["defined"]))
                 or (
                     c.long_span is not None
                     and c.long[:1].isupper()  # a name, not "task-oriented grasping (TOG)"
@@ -711,14 +711,14 @@ def decide(
         elif (
             c.strength == "strong"
             and c.model is EntityType.DATASET
-            and _model_says_name(c, USE_MODEL["data"])
+            and model_says_name(c, USE_MODEL["data"])
         ):
             t = EntityType.DATASET  # a name the model reads as data, with nothing else to say
         elif c.strength == "strong" or (c.strength in ("title", "cap") and method_ctx):
             t = EntityType.METHOD
             if not method_ctx:
                 c.cues.add("shape")  # only its shape says so (datanames.said_elsewhere)
-        elif c.strength in ("title", "cap") and _model_says_name(c, USE_MODEL["capital"]):
+        elif c.strength in ("title", "cap") and model_says_name(c, USE_MODEL["capital"]):
             t = c.model  # "Horn's method", "Screw theory": the model reads a name
     elif t is EntityType.TASK:
         return
@@ -765,6 +765,7 @@ USE_MODEL: dict[str, float | None] = {
     # a known data name that is also a word keeps the vote (SciREX DATA +0.010)
     "hint": None,
     "hint_data": 0.97,
+    "hint_caps": 0.97,  # ... and a known name in capitals ("blockwise ALS"; issue 9 round 20)
     "data": 0.9,
     "capital": None,
     # an abbreviation the abstract defines whose long form's head says no kind ("a Quill Ramp
@@ -789,12 +790,3 @@ USE_MODEL: dict[str, float | None] = {
     "drop": None,
     "drop_method": None,
 }
-
-
-def _model_says_name(c: Candidate, threshold: float | None) -> bool:
-    """The span model reads this candidate as a method or a dataset, surely enough."""
-    return (
-        threshold is not None
-        and c.model in (EntityType.METHOD, EntityType.DATASET)
-        and c.model_score >= threshold
-    )

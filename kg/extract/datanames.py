@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from kg.extract.resources import name_key
-from kg.extract.spans import Candidate
+from kg.extract.spans import Candidate, model_says_name
 from kg.extract.words import Vocab, W, alternation, data_type
 from kg.model import EntityType, Role
 
@@ -237,17 +237,19 @@ _IS_A_TECHNIQUE_RE = re.compile(
 )
 
 
-def paradigm_used(v: Vocab, c: Candidate, text: str, s0: int, after: str, model_says: bool) -> bool:
+def paradigm_used(
+    v: Vocab, c: Candidate, text: str, s0: int, after: str, threshold: float | None
+) -> bool:
     """A learning paradigm or problem the abstract defines (a list or the long form's head says
     Task, or it is a field: "multi-agent reinforcement learning (MARL)") is a technique the
     sentence uses when one technique noun follows it with an article before ("a collaborative
     ... (MARL) approach", "an ... (IL) framework"; words.json ``technique_kinds``), or the
     sentence says what it is ("(AFL) is one of the promising ways to", "(SSL) is an emerging
     technique"); not the field's methods ("(RL) algorithms"). Only where the span model reads
-    a method (`model_says`): not "a ... task-oriented grasping (TOG) model". A verb of use
+    a method at `threshold`: not "a ... task-oriented grasping (TOG) model". A verb of use
     before it was tried: 8 of 14 population changes right (issue 9, round 20)."""
     if not (
-        model_says
+        model_says_name(c, threshold)
         and c.model is EntityType.METHOD
         and c.long
         and c.long_span
