@@ -2414,6 +2414,8 @@ def test_a_known_acronym_in_capitals_is_a_method_where_the_model_reads_one():
 def test_a_defined_name_that_presents_an_approach_is_a_method():
     text = "Constrained gloop-based RL (CGBRL) presents a promising approach to this problem."
     assert "Method" in [t for t, *_ in found(text).values()]
+    text = "Quux Thresholding Pursuit (QTP) is an iterative greedy selection procedure for x."
+    assert "Method" in [t for t, *_ in found(text).values()]
 
 
 def test_a_defined_abbreviation_of_hardware_is_no_method_even_when_the_model_says_so():

@@ -9,7 +9,7 @@ import re
 
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, model_says_name
-from kg.extract.words import Vocab, W, alternation, data_type
+from kg.extract.words import Vocab, W, alternation, data_type, singular
 from kg.model import EntityType, Role
 
 # "We report results on three datasets: A, B and C": a list the sentence evaluates on, not the
@@ -218,7 +218,7 @@ def defined_as_method(
     if m is None:
         return False
     for w in m.group(1).lower().split():
-        if w in v.method_heads or w in W.method_cue_words:
+        if w in v.method_heads or w in W.method_cue_words or singular(w) in W.technique_kinds:
             return True
         if w in W.np_boundary and w not in _KIND_OF:
             return False
