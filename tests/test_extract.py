@@ -2418,6 +2418,14 @@ def test_a_defined_name_that_presents_an_approach_is_a_method():
     assert "Method" in [t for t, *_ in found(text).values()]
 
 
+def test_a_defined_name_after_a_verb_of_use_or_via_takes_a_lower_model_vote():
+    text = "The policy is trained via Quixotic Self-Rehearsal (QSR) in the end."
+    assert "Method" not in _with_model_spans(text, [("QSR", "Method", 0.7)]).values()
+    assert "Method" in _with_model_spans(text, [("QSR", "Method", 0.85)]).values()
+    text = "The policy is trained for Quixotic Self-Rehearsal (QSR) in the end."
+    assert "Method" not in _with_model_spans(text, [("QSR", "Method", 0.85)]).values()
+
+
 def test_a_defined_abbreviation_of_hardware_is_no_method_even_when_the_model_says_so():
     text = "Testing the floating reed vehicle (FRV) on lakes is slow."
     assert "Method" not in _with_model_spans(text, [("FRV", "Method", 0.99)]).values()

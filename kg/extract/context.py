@@ -697,9 +697,15 @@ def decide(
             # capitalised word listed after "datasets:" or "benchmarks (" is named data too
             t = EntityType.DATASET
         elif c.long:
+            used = (  # "... using a multivariate convolutional sparse coding (CSC) algorithm"
+                c.model is EntityType.METHOD
+                and model_says_name(c, USE_MODEL["defined_used"])
+                and dn.USED_VIA_BEFORE_RE.search(text, s0, max(s0, anchor)) is not None
+            )
             t = long_type or (
                 EntityType.METHOD
                 if method_ctx
+                or used
                 or (c.model is EntityType.METHOD and model_says_name(c, USE_MODEL["defined"]))
                 or (
                     c.long_span is not None
@@ -771,6 +777,7 @@ USE_MODEL: dict[str, float | None] = {
     # an abbreviation the abstract defines whose long form's head says no kind ("a Quill Ramp
     # Tableau (QRT)"): a method when the model reads one there (issue 9, extract17)
     "defined": 0.97,
+    "defined_used": 0.8,  # ... and where a verb of use or "via" comes before it (round 20)
     "paradigm": 0.5,  # a defined paradigm its sentence uses (datanames.paradigm_used)
     # issue 9 round 6 (kg-convention weights): a Method span the rules missed, a Task span as a
     # task phrase, a task phrase inside a Task span scores higher, a rule candidate the model

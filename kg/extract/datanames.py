@@ -272,6 +272,14 @@ def paradigm_used(
     )
 
 
+# "using a multivariate convolutional sparse coding (CSC)", "via Fictitious Self-Play (FSP)": a
+# verb of use, "via" or "through" up to two words before a long form
+USED_VIA_BEFORE_RE = re.compile(
+    r"\b(?:" + _USE_VERBS + r"|utiliz(?:e|es|ed|ing)|via|through)\s+(?:(?:a|an|the)\s+)?"
+    r"(?:[\w\-]+\s+){0,2}$"
+)
+
+
 # "we use a FOO to learn ...", "employs an FOO": one uses a thing, not a collection of data
 USE_A_BEFORE_RE = re.compile(
     r"\b(?:uses?|used|using|employs?|employed|employing|adopts?|adopted|adopting)\s+an?\s+$"
