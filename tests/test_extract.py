@@ -2347,6 +2347,11 @@ def test_cli_extract_writes_jsonl_that_score_py_reads(tmp_path):
 
 def _with_model_spans(text: str, spans: list[tuple[str, str, float]]) -> dict[str, str]:
     """Run the rules on `text` with the given span-model output (name, label, score)."""
+    return {m["name"]: m["type"] for m in _mentions_with_model_spans(text, spans)}
+
+
+def _mentions_with_model_spans(text: str, spans: list[tuple[str, str, float]]) -> list[dict]:
+    """The mentions the rules find in `text` with the given span-model output."""
     from spacy.tokens import SpanGroup
 
     nlp = build_pipeline(span_model=False)
@@ -2355,8 +2360,7 @@ def _with_model_spans(text: str, spans: list[tuple[str, str, float]]) -> dict[st
         doc = nlp.get_pipe(name)(doc)
     group = [doc.char_span(text.index(n), text.index(n) + len(n), label=lab) for n, lab, _ in spans]
     doc.spans["kg_model"] = SpanGroup(doc, spans=group, attrs={"scores": [p for *_, p in spans]})
-    doc = nlp.get_pipe("kg_entities")(doc)
-    return {m["name"]: m["type"] for m in doc._.kg_mentions}
+    return nlp.get_pipe("kg_entities")(doc)._.kg_mentions
 
 
 def test_span_model_types_a_known_ambiguous_name_only_when_sure(monkeypatch):
@@ -2381,6 +2385,48 @@ def test_span_model_types_a_defined_abbreviation_whose_long_form_says_no_kind():
     assert "QRT" not in _with_model_spans(text, [])
     assert "QRT" not in _with_model_spans(text, [("QRT", "Method", 0.8)])
     assert _with_model_spans(text, [("QRT", "Method", 0.99)])["QRT"] == "Method"
+
+
+def test_a_defined_paradigm_its_sentence_uses_as_a_technique_is_a_method():
+    text = "We employ a collaborative quux-agent reinforcement learning (QARL) approach to train."
+    assert "Method" in _with_model_spans(text, [("QARL", "Method", 0.99)]).values()
+    assert "Method" not in _with_model_spans(text, [("QARL", "Task", 0.99)]).values()
+    text = "Gloopy feature learning (GFL) is one of the promising ways to learn fair features."
+    got = _mentions_with_model_spans(text, [("GFL", "Method", 0.99)])
+    assert "Method" in [m["type"] for m in got]
+    # the field's methods and its own problem are not the paradigm used as a technique
+    text = "Existing quux-agent reinforcement learning (QARL) algorithms scale poorly."
+    assert "Method" not in _with_model_spans(text, [("QARL", "Method", 0.99)]).values()
+    text = "Unsupervised gloopy feature learning (GFL) is a promising paradigm for robots."
+    assert "Method" not in _with_model_spans(text, [("GFL", "Method", 0.99)]).values()
+
+
+def test_a_known_acronym_in_capitals_is_a_method_where_the_model_reads_one():
+    text = "Results for SAGA appear in the appendix."
+    assert "SAGA" not in _with_model_spans(text, [])  # a hint: "SAGA" is also a word
+    assert "SAGA" not in _with_model_spans(text, [("SAGA", "Method", 0.9)])
+    assert _with_model_spans(text, [("SAGA", "Method", 0.99)])["SAGA"] == "Method"
+    # "Adam" is an ordinary word as well: its vote stays off
+    text = "Results for Adam appear in the appendix."
+    assert "Adam" not in _with_model_spans(text, [("Adam", "Method", 0.99)])
+    # artificial neural networks are a broad class, as DNNs are (the guide)
+    text = "We fit artificial neural networks (ANNs) to spikes. The ANNs are small."
+    assert "Method" not in _with_model_spans(text, [("ANNs", "Method", 0.99)]).values()
+
+
+def test_a_defined_name_that_presents_an_approach_is_a_method():
+    text = "Constrained gloop-based RL (CGBRL) presents a promising approach to this problem."
+    assert "Method" in [t for t, *_ in found(text).values()]
+    text = "Quux Thresholding Pursuit (QTP) is an iterative greedy selection procedure for x."
+    assert "Method" in [t for t, *_ in found(text).values()]
+
+
+def test_a_defined_name_after_a_verb_of_use_or_via_takes_a_lower_model_vote():
+    text = "The policy is trained via Quixotic Self-Rehearsal (QSR) in the end."
+    assert "Method" not in _with_model_spans(text, [("QSR", "Method", 0.7)]).values()
+    assert "Method" in _with_model_spans(text, [("QSR", "Method", 0.85)]).values()
+    text = "The policy is trained for Quixotic Self-Rehearsal (QSR) in the end."
+    assert "Method" not in _with_model_spans(text, [("QSR", "Method", 0.85)]).values()
 
 
 def test_a_defined_abbreviation_of_hardware_is_no_method_even_when_the_model_says_so():

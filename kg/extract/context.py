@@ -22,7 +22,7 @@ from kg.extract.lists import (
 )
 from kg.extract.lone import lone_is_method
 from kg.extract.resources import name_key
-from kg.extract.spans import Candidate, Sent
+from kg.extract.spans import Candidate, Sent, model_says_name
 from kg.extract.words import EXISTING_WORDS, SO_CALLED_RE, Vocab, W, data_type, head
 from kg.model import EntityType, Role
 
@@ -584,7 +584,7 @@ def decide(
         and count == 1
         and _ALL_CAPS_RE.fullmatch(c.text)
         and not listed_with_a_name(c, text, cands)
-        and not _model_says_name(c, USE_MODEL["lone"])
+        and not model_says_name(c, USE_MODEL["hint_caps" if c.hint else "lone"])
         and not lone_is_method(c, text, s0, s1, cands)
     ) or (name_key(c.text) in local and not (c.label or c.cues or data_ctx)):
         return  # a lone all-capital word with nothing around it: too often a local shorthand
@@ -612,6 +612,12 @@ def decide(
     if t is EntityType.METHOD and not c.text.islower() and dn.DATA_NOUN_NEXT_RE.match(text, c.end):
         t = EntityType.DATASET  # "the RT-1 dataset": the model's data (not "the coreset data")
     long_type = v.type_from_head(c.long) if c.long else None
+    if t in (None, EntityType.TASK) and dn.paradigm_used(
+        v, c, text, s0, after, USE_MODEL["paradigm"]
+    ):  # "We employ a collaborative multi-agent reinforcement learning (MARL) approach"
+        if t or name_key(c.long or "") in v.fields:  # a known paradigm: "we present a ...
+            c.cues.discard("propose")  # (MARL) framework" makes the framework, not MARL
+        t = EntityType.METHOD
     if (
         t in (EntityType.DATASET, EntityType.BENCHMARK)
         and long_type is EntityType.METHOD
@@ -640,10 +646,10 @@ def decide(
         context = appos_type or data_ctx or method_ctx or proposed
         if "variant" in c.cues:  # "mini-imagenet": only in a data list or before a data noun
             context = named_data or listed_with_data(c, text, cands)
+        caps = _ALL_CAPS_RE.fullmatch(c.text) is not None  # "ALS", not "Adam"
+        use = "hint_data" if KIND[c.hint] == "data" else "hint_caps" if caps else "hint"
         model_agrees = (  # or the span model reads the same kind of name here
-            _model_says_name(c, USE_MODEL["hint_data" if KIND[c.hint] == "data" else "hint"])
-            and c.model
-            and KIND[c.model] == KIND[c.hint]
+            model_says_name(c, USE_MODEL[use]) and c.model and KIND[c.model] == KIND[c.hint]
         )
         if c.hint in _NOT_NAMED or not (context or model_agrees):
             c.cues.add("unsaid")  # ... or a list of sure names of its kind (type_lists)
@@ -692,10 +698,16 @@ def decide(
             # capitalised word listed after "datasets:" or "benchmarks (" is named data too
             t = EntityType.DATASET
         elif c.long:
+            used = (  # "... using a multivariate convolutional sparse coding (CSC) algorithm"
+                c.model is EntityType.METHOD
+                and model_says_name(c, USE_MODEL["defined_used"])
+                and dn.USED_VIA_BEFORE_RE.search(text, s0, max(s0, anchor)) is not None
+            )
             t = long_type or (
                 EntityType.METHOD
                 if method_ctx
-                or (c.model is EntityType.METHOD and _model_says_name(c, USE_MODEL["defined"]))
+                or used
+                or (c.model is EntityType.METHOD and model_says_name(c, USE_MODEL["defined"]))
                 or (
                     c.long_span is not None
                     and c.long[:1].isupper()  # a name, not "task-oriented grasping (TOG)"
@@ -706,14 +718,14 @@ def decide(
         elif (
             c.strength == "strong"
             and c.model is EntityType.DATASET
-            and _model_says_name(c, USE_MODEL["data"])
+            and model_says_name(c, USE_MODEL["data"])
         ):
             t = EntityType.DATASET  # a name the model reads as data, with nothing else to say
         elif c.strength == "strong" or (c.strength in ("title", "cap") and method_ctx):
             t = EntityType.METHOD
             if not method_ctx:
                 c.cues.add("shape")  # only its shape says so (datanames.said_elsewhere)
-        elif c.strength in ("title", "cap") and _model_says_name(c, USE_MODEL["capital"]):
+        elif c.strength in ("title", "cap") and model_says_name(c, USE_MODEL["capital"]):
             t = c.model  # "Horn's method", "Screw theory": the model reads a name
     elif t is EntityType.TASK:
         return
@@ -760,11 +772,14 @@ USE_MODEL: dict[str, float | None] = {
     # a known data name that is also a word keeps the vote (SciREX DATA +0.010)
     "hint": None,
     "hint_data": 0.97,
+    "hint_caps": 0.97,  # ... and a known name in capitals ("blockwise ALS"; issue 9 round 20)
     "data": 0.9,
     "capital": None,
     # an abbreviation the abstract defines whose long form's head says no kind ("a Quill Ramp
     # Tableau (QRT)"): a method when the model reads one there (issue 9, extract17)
     "defined": 0.97,
+    "defined_used": 0.8,  # ... and where a verb of use or "via" comes before it (round 20)
+    "paradigm": 0.5,  # a defined paradigm its sentence uses (datanames.paradigm_used)
     # issue 9 round 6 (kg-convention weights): a Method span the rules missed, a Task span as a
     # task phrase, a task phrase inside a Task span scores higher, a rule candidate the model
     # does not read as a name of its type is dropped below this probability
@@ -783,12 +798,3 @@ USE_MODEL: dict[str, float | None] = {
     "drop": None,
     "drop_method": None,
 }
-
-
-def _model_says_name(c: Candidate, threshold: float | None) -> bool:
-    """The span model reads this candidate as a method or a dataset, surely enough."""
-    return (
-        threshold is not None
-        and c.model in (EntityType.METHOD, EntityType.DATASET)
-        and c.model_score >= threshold
-    )

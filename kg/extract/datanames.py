@@ -1,14 +1,15 @@
 """Data names: the shapes and the words around a name that make it a dataset or benchmark
 (used by :func:`kg.extract.context.decide`); and what the words around an abbreviation the
-abstract defines say when its long form's head says nothing (:func:`defined_as_method`)."""
+abstract defines say when its long form's head says nothing (:func:`defined_as_method`) or
+names a paradigm or problem (:func:`paradigm_used`)."""
 
 from __future__ import annotations
 
 import re
 
 from kg.extract.resources import name_key
-from kg.extract.spans import Candidate, overlapping
-from kg.extract.words import Vocab, W, data_type
+from kg.extract.spans import Candidate, model_says_name, overlapping
+from kg.extract.words import Vocab, W, alternation, data_type, singular
 from kg.model import EntityType, Role
 
 # "We report results on three datasets: A, B and C": a list the sentence evaluates on, not the
@@ -181,9 +182,10 @@ _USED_NEXT_RE = re.compile(
     r"\s+(?:is|are|has\s+been|have\s+been)\s+(?:\w+ly\s+)?(?:used|adopted|employed|applied)\b"
 )
 _BASED_NEXT_RE = re.compile(r"\s?-?\s?based\b")
-# "(FB) are a family of generative models", "(FB) is an effective RL algorithm"
+# "(FB) are a family of generative models", "(FB) is an effective RL algorithm", "(FB)
+# presents a promising approach"
 _IS_A_RE = re.compile(
-    r"\s+(?:is|are|offers?|provides?|constitutes?)\s+(?:a|an|one\s+of\s+the)\s+"
+    r"\s+(?:is|are|offers?|provides?|presents?|constitutes?)\s+(?:a|an|one\s+of\s+the)\s+"
     r"((?:[\w\-]+\s+){0,5}[\w\-]+)"
 )
 _KIND_OF = frozenset(["family", "class", "kind", "type", "variant", "most", "of"])
@@ -221,11 +223,66 @@ def defined_as_method(
     if m is None:
         return False
     for w in m.group(1).lower().split():
-        if w in v.method_heads or w in W.method_cue_words:
+        if w in v.method_heads or w in W.method_cue_words or singular(w) in W.technique_kinds:
             return True
         if w in W.np_boundary and w not in _KIND_OF:
             return False
     return False
+
+
+_KINDS = alternation(W.technique_kinds)
+# "a collaborative Foo Learning (FL) approach": one technique noun right after the bracket and
+# an article before the long form (not "(RL) algorithms": the methods of a field)
+_ONE_TECHNIQUE_AFTER_RE = re.compile(r"\)\s+" + _KINDS + r"\b(?![\-\u2013])")
+_ARTICLE_LEAD_RE = re.compile(r"\b(?:a|an)\s+(?:[\w\-]+\s+){0,2}$")
+# "(AFL) is one of the promising ways to ...", "(SSL) is an emerging technique"
+_IS_A_TECHNIQUE_RE = re.compile(
+    r"\)\s+(?:is|offers|provides|presents|has\s+emerged\s+as)\s+(?:an?|one\s+of\s+the)\s+"
+    r"(?:[\w\-]+\s+){0,3}?" + _KINDS + r"(?:e?s)?\b"
+)
+
+
+def paradigm_used(
+    v: Vocab, c: Candidate, text: str, s0: int, after: str, threshold: float | None
+) -> bool:
+    """A learning paradigm or problem the abstract defines (a list or the long form's head says
+    Task, or it is a field: "multi-agent reinforcement learning (MARL)") is a technique the
+    sentence uses when one technique noun follows it with an article before ("a collaborative
+    ... (MARL) approach", "an ... (IL) framework"; words.json ``technique_kinds``), or the
+    sentence says what it is ("(AFL) is one of the promising ways to", "(SSL) is an emerging
+    technique"); not the field's methods ("(RL) algorithms"). Only where the span model reads
+    a method at `threshold`: not "a ... task-oriented grasping (TOG) model". A verb of use
+    before it was tried: 8 of 14 population changes right (issue 9, round 20)."""
+    if not (
+        model_says_name(c, threshold)
+        and c.model is EntityType.METHOD
+        and c.long
+        and c.long_span
+        and c.long_span[0] < c.start
+        and (
+            c.label is EntityType.TASK
+            or v.type_from_head(c.long) is EntityType.TASK
+            or name_key(c.long) in v.fields
+        )
+    ):
+        return False
+    long_start = c.long_span[0]
+    return bool(
+        _IS_A_TECHNIQUE_RE.match(after)
+        or (
+            c.label is None  # a listed task (MARL) stays one in the graph: 3 of 6 right
+            and _ONE_TECHNIQUE_AFTER_RE.match(after)
+            and _ARTICLE_LEAD_RE.search(text, max(s0, long_start - 40), long_start)
+        )
+    )
+
+
+# "using a multivariate convolutional sparse coding (CSC)", "via Fictitious Self-Play (FSP)": a
+# verb of use, "via" or "through" up to two words before a long form
+USED_VIA_BEFORE_RE = re.compile(
+    r"\b(?:" + _USE_VERBS + r"|utiliz(?:e|es|ed|ing)|via|through)\s+(?:(?:a|an|the)\s+)?"
+    r"(?:[\w\-]+\s+){0,2}$"
+)
 
 
 # "we use a FOO to learn ...", "employs an FOO": one uses a thing, not a collection of data

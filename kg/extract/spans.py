@@ -88,6 +88,15 @@ class Candidate:
     sure: bool = False  # typed by a list, a definition or a shape that says it (not by context)
 
 
+def model_says_name(c: Candidate, threshold: float | None) -> bool:
+    """The span model reads this candidate as a method or a dataset, surely enough."""
+    return (
+        threshold is not None
+        and c.model in (EntityType.METHOD, EntityType.DATASET)
+        and c.model_score >= threshold
+    )
+
+
 # --- the overlap policy ---------------------------------------------------------------------
 
 

@@ -54,6 +54,7 @@ class Words:
     method_verbs: frozenset[str]
     organisation_words: frozenset[str]
     technique_cues: tuple[str, ...]
+    technique_kinds: tuple[str, ...]
     technique_ends: frozenset[str]
     broad_method_heads: frozenset[str]
     role_words: frozenset[str]
