@@ -371,3 +371,26 @@ def test_a_new_thing_entitled_or_named_as_x_is_proposed_with_its_noun_type():
     assert got["Quorvanet"] == ("Dataset", "proposed")
     got = found("We build a new dialogue corpus, named as Quorvachat, from online forums.")
     assert got["Quorvachat"] == ("Dataset", "proposed")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name", "is_proposed"),
+    [
+        # a later mention of a coined abbreviation after "our proposed" / "our": its own words
+        ("We learn generative models via Variational Quorl Flow (VQF) on probability spaces. "
+         "Connections of our proposed VQF method with other methods are shown.", "VQF", True),
+        ("Person images are synthesized via a Soft-Gated Quorl Network (SG-QN). Studies show "
+         "the superiority of our SG-QN that beats all methods.", "SG-QN", True),
+        # a term, not a coined name: a lower-case or known long form
+        ("The dynamics are described with quorl neural networks (QNNs) with noise. We then "
+         "train our QNNs by minimizing a divergence.", "QNNs", False),
+        # a bare "our" before a noun the name modifies: the noun is ours, not the name
+        ("We encode the problem as an Integer Quorl Program (IQP) by lifting. Our IQP "
+         "encoding is lifted in this sense.", "IQP", False),
+        # one capitalised word opening a sentence is no coined long form; "-based" modifies
+        ("Time-quorl (TQ) features help. We show that our TQ-based network beats a GAN.",
+         "TQ", False),
+    ],
+)  # fmt: skip
+def test_a_later_mention_of_a_coined_name_after_our_is_proposed(abstract, name, is_proposed):
+    assert (name in proposed(abstract)) is is_proposed, found(abstract)
