@@ -325,6 +325,17 @@ def test_a_generic_word_hyphened_to_a_lower_case_word_is_an_adjective():
     assert got["rho-POMDPs"] == ("Method", "proposed")
 
 
+def test_a_capital_greek_letter_hyphened_to_a_word_is_a_name():
+    got = found("In this work, we present \u03a8-agent, an end-to-end imitation learning agent.")
+    assert got["\u03a8-agent"] == ("Method", "proposed")
+    # not a formula, a property word or a small Greek letter's adjective
+    got = found(
+        "We derive a O(K \u0394-1 log n) bound; such losses are called \u03a6-mixable, and we "
+        "compare with \u03b5-greedy exploration."
+    )
+    assert not {"\u0394-1", "\u03a6-mixable", "\u03b5-greedy"} & set(got)
+
+
 def test_sizes_of_average_precision_and_motion_sensors_are_no_methods():
     got = found(
         "FooDet beats the best few-shot detector by 2.8 AP50 and reads IMU data with "

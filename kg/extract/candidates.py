@@ -43,9 +43,12 @@ from kg.model import EntityType, Role
 _NAME_WORD = r"[A-Za-z0-9\u0370-\u03ff](?:[\w+*]|[.\-\u2013](?=[\w*]))*"
 _WORD_RE = re.compile(r"(?<![\w.+*\-\u2013])" + _NAME_WORD)
 # Shape of a name: two capitals in a row, a capital after a letter, letters next to digits, + or *,
-# a capital alone after a capitalised word and a hyphen ("Open-X"; not "Hamilton-Jacobi", "top-K").
+# a capital alone after a capitalised word and a hyphen ("Open-X"; not "Hamilton-Jacobi", "top-K"),
+# a capital Greek letter and a hyphen before a word ("\u03a3-agent"; not "\u03b5-greedy", a
+# formula "\u0394-1" or a property "\u03a6-mixable").
 _STRONG_RE = re.compile(
     r"[A-Za-z][A-Z]|[a-z][0-9]|[0-9][A-Za-z]|[A-Za-z][+*]|\*|\b[A-Z][a-z]+[\-\u2013][A-Z](?![a-z])"
+    r"|\A[\u0391-\u03a9][\-\u2013](?![a-z]*(?:able|ability|ible|ibility)\b)[a-z]{3}"
 )
 _CAP_RE = re.compile(r"[A-Z][a-z\u2013\-]")
 # a Greek letter and a capitalised word: a name's part after another name word ("λ-Repformer")
