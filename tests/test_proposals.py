@@ -24,6 +24,14 @@ def proposed(abstract: str) -> set[str]:
         # a passive sentence whose subject is the name with its description
         ("An efficient and light cross-frame pooling Transformer (CFP-Former) for fusing "
          "video features is introduced. It runs fast.", "cross-frame pooling Transformer"),
+        # no proposal cue, but we (or our paper) make the new thing: "provide", "give"
+        ("We provide a new learning to search algorithm, QUOLS, which does well. We show "
+         "that QUOLS is fast.", "QUOLS"),
+        ("Next, we give a new algorithm, UCB-QT, that exploits historical data. We show "
+         "that UCB-QT is fast.", "UCB-QT"),
+        # a dash sets the name off
+        ("We introduce a novel fast adaptation algorithm \u2013 Quorl Exploration Network "
+         "(QEN) \u2013 to learn exploration. We show that QEN is fast.", "QEN"),
     ],
 )  # fmt: skip
 def test_name_of_the_described_new_thing_is_proposed(abstract, name):
@@ -39,6 +47,9 @@ def test_name_of_the_described_new_thing_is_proposed(abstract, name):
         # no "novel" or "new": not a description of the paper's thing
         ("We study a variant of recurrent neural networks, the braided gating unit network "
          "(BGUN), and its limits.", "braided gating unit network"),
+        # a new thing we compare with is someone else's
+        ("We compare our planner with a new baseline, QuorlTree, on all maps. We show that "
+         "QuorlTree is slow.", "QuorlTree"),
         # a passive of something else than a proposal
         ("An efficient cross-frame pooling Transformer (CFP-Former) for fusing video features "
          "is used as the backbone.", "cross-frame pooling Transformer"),

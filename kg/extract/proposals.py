@@ -40,7 +40,17 @@ _CLAUSE_WORDS = (
 _APPOSITION_GAP_RE = re.compile(
     r"\s+(?:a|an)\s+(?:[a-z][\w\-]*\s+)?(?:novel|new)\s+"
     r"(?:(?!\b(?:" + _CLAUSE_WORDS + r")\b)"
-    r"[^.;:!?,])*,\s+(?:the\s+)?" + _MARKUP + _OPEN_QUOTES
+    r"[^.;:!?,\u2013\u2014])*(?:,|\s?[\u2013\u2014])\s*(?:the\s+)?" + _MARKUP + _OPEN_QUOTES
+)
+# we, our or this paper before "a new ...": "We provide a new learning to search algorithm,
+# LOLS, which", "we give a new algorithm, UCB-GT, that" (no proposal cue, we make it); not where
+# the sentence compares ("We compare our planner with a new baseline, X")
+_WE_BEFORE_NEW_RE = re.compile(
+    r"\b(?:[Ww]e|[Oo]ur|[Tt]his\s+(?:paper|work))\b[^.;!?]*?"
+    r"(?=\s+(?:a|an)\s+(?:[a-z][\w\-]*\s+)?(?:novel|new)\b)"
+)
+_COMPARING_RE = re.compile(
+    r"\b(?:than|over|outperform\w*|compar\w*|unlike|versus|vs|against|existing|baselines?)\b"
 )
 # the same without "novel"/"new" when we make the thing and the name ends the appositive: "we
 # develop a fast distributed algorithm for submodular cover, FASTCOVER, that ...", "we propose a
@@ -110,12 +120,18 @@ def named_in_apposition(
     list ("such as"), and the name end its appositive ("we develop a fast algorithm for
     submodular cover, FASTCOVER, that"; also after "i.e.," or a dash). A known name in the
     description is the kind of the new thing, not the proposal: "we introduce a novel GAN,
-    FooGAN" proposes FooGAN and uses GAN."""
+    FooGAN" proposes FooGAN and uses GAN. A description that says "new" needs no proposal cue
+    when we or our paper make the thing ("we give a new algorithm, UCB-GT, that"), and a dash
+    may set the name off ("a novel ... algorithm \u2013 Foo Exploration (FE) \u2013 to")."""
+    ours = [m.span() for m in _WE_BEFORE_NEW_RE.finditer(text)]
+    leads = sorted([*propose, *ours])
     for c in cands:
         if not _unknown_name(c):
             continue
         s0, anchor = _opening(c, sent_starts)
-        for ts, te in propose:
+        for ts, te in leads:
+            if (ts, te) in ours and _COMPARING_RE.search(text, s0, anchor):
+                continue
             if (
                 s0 <= ts
                 and te <= anchor
