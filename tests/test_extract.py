@@ -1293,6 +1293,9 @@ def test_a_flavour_of_a_broad_area_is_a_task():
          "sketching is unbiased, and gradient sketching halves the traffic.",
          ["gradient sketching"]),
         ("Experiments show that our proposed FooNet approach beats the baselines.", ["FooNet"]),
+        # "the new X": a name-shaped X is the paper's ("resulting in the new PONSS algorithm")
+        ("We add a waiting arm, resulting in the new Quorl-UCB algorithm, which beats UCB.",
+         ["Quorl-UCB"]),
         ("We propose a family of neural models, Neural Processes (NPs), that learn "
          "distributions over functions.", ["Neural Processes"]),
         # tune3's classes: an appositive calls the phrase a method (nips2016-530), a longer
