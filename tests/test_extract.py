@@ -1293,6 +1293,11 @@ def test_a_flavour_of_a_broad_area_is_a_task():
          "sketching is unbiased, and gradient sketching halves the traffic.",
          ["gradient sketching"]),
         ("Experiments show that our proposed FooNet approach beats the baselines.", ["FooNet"]),
+        # "the" after propose/introduce/present opens the lower-case name
+        ("As an alternative, we propose the double hinge loss. We prove it converges.",
+         ["double hinge loss"]),
+        ("We introduce the pointer sentinel mixture architecture for neural sequence models.",
+         ["pointer sentinel mixture architecture"]),
         # "the new X": a name-shaped X is the paper's ("resulting in the new PONSS algorithm")
         ("We add a waiting arm, resulting in the new Quorl-UCB algorithm, which beats UCB.",
          ["Quorl-UCB"]),
@@ -1379,6 +1384,8 @@ def test_what_the_paper_introduces_is_proposed(abstract, names):
          "graph sparsification algorithm"),
         ("We also introduce weight-transport-free variants of difference target propagation "
          "(DTP) modified to remove backpropagation.", "DTP"),
+        # "the" opens a name only after propose/introduce/present
+        ("We formulate the learning process as a game between two agents.", "learning process"),
     ],
 )  # fmt: skip
 def test_what_the_paper_only_uses_or_states_is_not_proposed(abstract, name):
