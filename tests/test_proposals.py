@@ -123,6 +123,13 @@ def test_a_short_title_that_is_a_name_is_proposed():
         "Finally, Ridge GAN reaches competitive results on image benchmarks."
     )
     assert found(abstract, "Ridge GAN")["Ridge GAN"] == ("Method", "proposed")
+    # a whole title of four words ("Lie-Access Neural Turing Machines" for LANTM)
+    four = (
+        "Generative models need a good critic. Ridge Critic Adversarial Networks (RCANs) train "
+        "the critic with a smoothness penalty. RCANs reach competitive results on images."
+    )
+    got = found(four, "Ridge Critic Adversarial Networks")
+    assert got["RCANs"] == ("Method", "proposed"), got
     # a longer title is a description, not a name
     got = found(abstract, "On Ridge GAN and the Training of Critics in Image Models")
     assert got["Ridge GAN"][1] != "proposed", got

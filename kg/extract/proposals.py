@@ -174,11 +174,12 @@ _TITLE_NAME_RE = re.compile(r"\s*([^:]{1,60}?)\s*(?::\s+\S|$)")
 def named_in_title(cands: list[Candidate], title: str) -> None:
     """The name a title opens with, before a colon, is the paper's: in "FastFoo: A Scalable
     Bar Interface", a FastFoo the abstract mentions is proposed wherever it stands ("FastFoo
-    achieves ..."). The name must be the whole text before the colon, of at most four words,
-    or the whole title, of at most three ("Foo GAN"); a name a list knows is taken only when
-    the title spells it as one word ("TLDR: ..."), not a phrase ("Domain Adaptation: ...")."""
+    achieves ..."). The name must be the whole text before the colon or the whole title, of
+    at most four words ("Foo GAN", "Lie-Access Neural Turing Machines"); a name a list knows
+    is taken only when the title spells it as one word ("TLDR: ..."), not a phrase ("Domain
+    Adaptation: ...")."""
     m = _TITLE_NAME_RE.match(title)
-    if m is None or len(m.group(1).split()) > (4 if m.end(1) < len(title.rstrip()) else 3):
+    if m is None or len(m.group(1).split()) > 4:
         return
     key = name_key(m.group(1))
     one_word = " " not in m.group(1)
