@@ -325,6 +325,17 @@ def test_a_generic_word_hyphened_to_a_lower_case_word_is_an_adjective():
     assert got["rho-POMDPs"] == ("Method", "proposed")
 
 
+def test_a_capital_greek_letter_hyphened_to_a_word_is_a_name():
+    got = found("In this work, we present \u03a8-agent, an end-to-end imitation learning agent.")
+    assert got["\u03a8-agent"] == ("Method", "proposed")
+    # not a formula, a property word or a small Greek letter's adjective
+    got = found(
+        "We derive a O(K \u0394-1 log n) bound; such losses are called \u03a6-mixable, and we "
+        "compare with \u03b5-greedy exploration."
+    )
+    assert not {"\u0394-1", "\u03a6-mixable", "\u03b5-greedy"} & set(got)
+
+
 def test_sizes_of_average_precision_and_motion_sensors_are_no_methods():
     got = found(
         "FooDet beats the best few-shot detector by 2.8 AP50 and reads IMU data with "
@@ -1285,6 +1296,14 @@ def test_a_flavour_of_a_broad_area_is_a_task():
          "sketching is unbiased, and gradient sketching halves the traffic.",
          ["gradient sketching"]),
         ("Experiments show that our proposed FooNet approach beats the baselines.", ["FooNet"]),
+        # "the" after propose/introduce/present opens the lower-case name
+        ("As an alternative, we propose the double hinge loss. We prove it converges.",
+         ["double hinge loss"]),
+        ("We introduce the pointer sentinel mixture architecture for neural sequence models.",
+         ["pointer sentinel mixture architecture"]),
+        # "the new X": a name-shaped X is the paper's ("resulting in the new PONSS algorithm")
+        ("We add a waiting arm, resulting in the new Quorl-UCB algorithm, which beats UCB.",
+         ["Quorl-UCB"]),
         ("We propose a family of neural models, Neural Processes (NPs), that learn "
          "distributions over functions.", ["Neural Processes"]),
         # tune3's classes: an appositive calls the phrase a method (nips2016-530), a longer
@@ -1368,6 +1387,8 @@ def test_what_the_paper_introduces_is_proposed(abstract, names):
          "graph sparsification algorithm"),
         ("We also introduce weight-transport-free variants of difference target propagation "
          "(DTP) modified to remove backpropagation.", "DTP"),
+        # "the" opens a name only after propose/introduce/present
+        ("We formulate the learning process as a game between two agents.", "learning process"),
     ],
 )  # fmt: skip
 def test_what_the_paper_only_uses_or_states_is_not_proposed(abstract, name):

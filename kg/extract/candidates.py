@@ -43,9 +43,12 @@ from kg.model import EntityType, Role
 _NAME_WORD = r"[A-Za-z0-9\u0370-\u03ff](?:[\w+*]|[.\-\u2013](?=[\w*]))*"
 _WORD_RE = re.compile(r"(?<![\w.+*\-\u2013])" + _NAME_WORD)
 # Shape of a name: two capitals in a row, a capital after a letter, letters next to digits, + or *,
-# a capital alone after a capitalised word and a hyphen ("Open-X"; not "Hamilton-Jacobi", "top-K").
+# a capital alone after a capitalised word and a hyphen ("Open-X"; not "Hamilton-Jacobi", "top-K"),
+# a capital Greek letter and a hyphen before a word ("\u03a3-agent"; not "\u03b5-greedy", a
+# formula "\u0394-1" or a property "\u03a6-mixable").
 _STRONG_RE = re.compile(
     r"[A-Za-z][A-Z]|[a-z][0-9]|[0-9][A-Za-z]|[A-Za-z][+*]|\*|\b[A-Z][a-z]+[\-\u2013][A-Z](?![a-z])"
+    r"|\A[\u0391-\u03a9][\-\u2013](?![a-z]*(?:able|ability|ible|ibility)\b)[a-z]{3}"
 )
 _CAP_RE = re.compile(r"[A-Z][a-z\u2013\-]")
 # a Greek letter and a capitalised word: a name's part after another name word ("λ-Repformer")
@@ -120,6 +123,10 @@ _NP_END = r"(?=\s*(?:,|\(|\.|;|:|\s(?:that|which|to|for|with|as)\b))"
 _BARE_NP_RE = re.compile(
     r"\s+((?:[a-z][\w\-]*|[A-Z][a-z]+ian)\s+(?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*)" + _NP_END
 )
+# after "propose"/"introduce"/"present", "the" may open it: "we propose the double hinge loss."
+# (not "we formulate the learning process as", "we describe the complete process")
+_THE_NP_RE = re.compile(r"\s+the" + _BARE_NP_RE.pattern)
+_MAKE_CUE_RE = re.compile(r"\b(?:propose|introduce|present)s?$", re.I)
 # the same, not running over a clause word: "we propose feature incay to regularize ..."
 _SHORT_NP_RE = re.compile(
     r"\s+([a-z][\w\-]*\s+(?:(?!(?:that|which|to|for|with|as)\b)[A-Za-z][\w\-]*\s+){0,3}"
@@ -572,14 +579,15 @@ def split_trailing_acronyms(cands: list[Candidate]) -> None:
 def proposed_phrases(
     v: Vocab, text: str, propose: list[tuple[int, int]], cands: list[Candidate]
 ) -> list[Candidate]:
-    """Add a lower-case name right after a proposal cue, with no article, ended by a comma or a
-    clause: "We develop relational structural causal models, extending ...", "We introduce
-    query circuits, which ...", "we present task-oriented Koopman-based control that ...",
-    "Our approach, called adaptive softmax, ...", "called the glimpse-model", "-- called leaky
-    RBM"; one set off by commas after the noun phrase the cue introduces ("we devise an
-    anytime algorithm, fictitious team-play, that"); one the abstract repeats ("we propose
-    feature incay to ... feature incay is ..."). Name-shaped words inside such a phrase are
-    parts of it. Returns all candidates."""
+    """Add a lower-case name right after a proposal cue, with no article (or "the" after
+    propose, introduce, present), ended by a comma or a clause: "We develop relational
+    structural causal models, extending ...", "We introduce query circuits, which ...", "we
+    present task-oriented Koopman-based control that ...", "Our approach, called adaptive
+    softmax, ...", "called the glimpse-model", "-- called leaky RBM"; one set off by commas
+    after the noun phrase the cue introduces ("we devise an anytime algorithm, fictitious
+    team-play, that"); one the abstract repeats ("we propose feature incay to ... feature
+    incay is ..."). Name-shaped words inside such a phrase are parts of it. Returns all
+    candidates."""
     for ts, te in propose:
         naming = _NAMING_CUE_RE.search(text, ts, te) is not None
         if naming and (_COMMONLY_RE.search(text, max(0, ts - 20), ts) or existing_lead(text, ts)):
@@ -615,9 +623,9 @@ def _proposal_match(v: Vocab, text: str, ts: int, te: int, *, naming: bool) -> r
         m = _APPOSED_NP_RE.match(text, te)
         if m is not None and _proposable(v, m.group(1).split(), apposed=True):
             return m
-    m, own_object, quoted = (
-        named_phrase(text, ts, te) if naming else (_BARE_NP_RE.match(text, te), False, False)
-    )
+    the_np = _MAKE_CUE_RE.search(text, ts, te) and _THE_NP_RE.match(text, te)
+    bare = the_np or _BARE_NP_RE.match(text, te)
+    m, own_object, quoted = named_phrase(text, ts, te) if naming else (bare, False, False)
     own = (
         naming
         and (  # "a method, which we call X", "we refer to our method as X"

@@ -41,6 +41,7 @@ from kg.extract.proposals import (
     named_in_title,
     named_parts,
     naming_cues,
+    own_later_mentions,
     own_subject,
     own_url,
     titled_phrases,
@@ -160,6 +161,7 @@ class KGEntities:
         introduced_subject(text, cands, sent_starts)
         named_in_title(cands, title)
         named_parts(text, cands, sent_starts)
+        own_later_mentions(v, text, cands, sent_starts)
         titled_phrases(v, text, cands, trig["propose"], title)
         own_url(text, cands, [text[a:b] for a, b in blocked])
         widened_acronyms(text, model, cands)

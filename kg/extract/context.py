@@ -84,9 +84,12 @@ _OWN_NAME_BEFORE_RE = re.compile(
     r"(?:the\s+)?" + _OPEN_QUOTES + "$"
 )
 # "our proposed PointNet approach", "the proposed FooNet achieves", "a novel Foundation Tactile
-# (FoTa) dataset", "our O3Afford outperforms", "Our approach Gen2Act casts": a name-shaped word
+# (FoTa) dataset", "our O3Afford outperforms", "Our approach Gen2Act casts", "resulting in the
+# new PONSS algorithm" (not "a new X algorithm": a new member of the X family): a name-shaped word
 _PROPOSED_BEFORE_RE = re.compile(
-    r"\b(?:(?:[Oo]ur|[Tt]he|[Aa]n?)\s+(?:proposed|novel)|[Oo]ur(?:\s+" + _OWN_NOUNS + r")?)\s+$"
+    r"\b(?:(?:[Oo]ur|[Tt]he|[Aa]n?)\s+(?:proposed|novel)|(?:[Oo]ur|[Tt]he)\s+new|[Oo]ur(?:\s+"
+    + _OWN_NOUNS
+    + r")?)\s+$"
 )
 # someone else's method between a proposal cue and its name: "we propose a framework to
 # analyze a popular algorithm, Sparse Subspace Clustering (SSC)"

@@ -7,7 +7,8 @@ after that thing's description ("we present a novel variant of X, the Foo Model 
 name with its description ("An efficient two-stage Foo Network (FN) for bar is introduced");
 :func:`named_in_title` marks the name the title opens with ("FooNet: Fast Bar Estimation");
 :func:`named_parts` marks the names listed after "two contributions:" when we or a proposed name
-make them; :func:`titled_phrases` adds the lower-case name of a proposal that the title spells
+make them; :func:`own_later_mentions` marks a later mention of a coined abbreviation after
+"our proposed"; :func:`titled_phrases` adds the lower-case name of a proposal that the title spells
 too ("we propose structured foo networks" in a paper titled "Structured Foo Networks for Bar");
 :func:`own_url` marks a name the abstract's own web address spells; :func:`naming_cues` finds
 the naming cues a phrase list cannot ("we refer to our method as"); :func:`own_subject` marks the
@@ -39,7 +40,17 @@ _CLAUSE_WORDS = (
 _APPOSITION_GAP_RE = re.compile(
     r"\s+(?:a|an)\s+(?:[a-z][\w\-]*\s+)?(?:novel|new)\s+"
     r"(?:(?!\b(?:" + _CLAUSE_WORDS + r")\b)"
-    r"[^.;:!?,])*,\s+(?:the\s+)?" + _MARKUP + _OPEN_QUOTES
+    r"[^.;:!?,\u2013\u2014])*(?:,|\s?[\u2013\u2014])\s*(?:the\s+)?" + _MARKUP + _OPEN_QUOTES
+)
+# we, our or this paper before "a new ...": "We provide a new learning to search algorithm,
+# LOLS, which", "we give a new algorithm, UCB-GT, that" (no proposal cue, we make it); not where
+# the sentence compares ("We compare our planner with a new baseline, X")
+_WE_BEFORE_NEW_RE = re.compile(
+    r"\b(?:[Ww]e|[Oo]ur|[Tt]his\s+(?:paper|work))\b[^.;!?]*?"
+    r"(?=\s+(?:a|an)\s+(?:[a-z][\w\-]*\s+)?(?:novel|new)\b)"
+)
+_COMPARING_RE = re.compile(
+    r"\b(?:than|over|outperform\w*|compar\w*|unlike|versus|vs|against|existing|baselines?)\b"
 )
 # the same without "novel"/"new" when we make the thing and the name ends the appositive: "we
 # develop a fast distributed algorithm for submodular cover, FASTCOVER, that ...", "we propose a
@@ -109,12 +120,18 @@ def named_in_apposition(
     list ("such as"), and the name end its appositive ("we develop a fast algorithm for
     submodular cover, FASTCOVER, that"; also after "i.e.," or a dash). A known name in the
     description is the kind of the new thing, not the proposal: "we introduce a novel GAN,
-    FooGAN" proposes FooGAN and uses GAN."""
+    FooGAN" proposes FooGAN and uses GAN. A description that says "new" needs no proposal cue
+    when we or our paper make the thing ("we give a new algorithm, UCB-GT, that"), and a dash
+    may set the name off ("a novel ... algorithm \u2013 Foo Exploration (FE) \u2013 to")."""
+    ours = [m.span() for m in _WE_BEFORE_NEW_RE.finditer(text)]
+    leads = sorted([*propose, *ours])
     for c in cands:
         if not _unknown_name(c):
             continue
         s0, anchor = _opening(c, sent_starts)
-        for ts, te in propose:
+        for ts, te in leads:
+            if (ts, te) in ours and _COMPARING_RE.search(text, s0, anchor):
+                continue
             if (
                 s0 <= ts
                 and te <= anchor
@@ -157,11 +174,12 @@ _TITLE_NAME_RE = re.compile(r"\s*([^:]{1,60}?)\s*(?::\s+\S|$)")
 def named_in_title(cands: list[Candidate], title: str) -> None:
     """The name a title opens with, before a colon, is the paper's: in "FastFoo: A Scalable
     Bar Interface", a FastFoo the abstract mentions is proposed wherever it stands ("FastFoo
-    achieves ..."). The name must be the whole text before the colon, of at most four words,
-    or the whole title, of at most three ("Foo GAN"); a name a list knows is taken only when
-    the title spells it as one word ("TLDR: ..."), not a phrase ("Domain Adaptation: ...")."""
+    achieves ..."). The name must be the whole text before the colon or the whole title, of
+    at most four words ("Foo GAN", "Lie-Access Neural Turing Machines"); a name a list knows
+    is taken only when the title spells it as one word ("TLDR: ..."), not a phrase ("Domain
+    Adaptation: ...")."""
     m = _TITLE_NAME_RE.match(title)
-    if m is None or len(m.group(1).split()) > (4 if m.end(1) < len(title.rstrip()) else 3):
+    if m is None or len(m.group(1).split()) > 4:
         return
     key = name_key(m.group(1))
     one_word = " " not in m.group(1)
@@ -171,6 +189,43 @@ def named_in_title(cands: list[Candidate], title: str) -> None:
         if c.type is None and c.label is None and c.hint is None and c.strength == "strong":
             c.type = EntityType.METHOD  # "SCAPE", said once and dropped as a local shorthand
         if c.type in _OWN_TYPES and c.role is not Role.PROPOSED and (c.label is None or one_word):
+            _promote(c)
+
+
+# two words or more, every one capitalised but short function words: "Variational Gradient
+# Flow", "Soft-Gated Warping Generative Adversarial Network" (not "Time-frequency", capitalised
+# as a sentence opens)
+_TITLE_CASE_RE = re.compile(
+    r"[A-Z0-9]\S*(?:\s+(?:(?:of|for|and|with|to|in|on|the|a|via)\s+)*[A-Z0-9]\S*)+"
+)
+# "the proposed X", "our proposed X", or a bare "our X" (group 1)
+_OWN_LATER_BEFORE_RE = re.compile(r"\b(?:(?:[Oo]ur|[Tt]he)\s+(?:newly\s+)?proposed|([Oo]ur))\s+$")
+# a lower-case word after the name that is no clause word: the name modifies a noun
+_MODIFIES_NOUN_RE = re.compile(
+    r"\s+(?!(?:that|which|to|for|with|as|and|or|in|on|by)\b)[a-z][\w\-]*"
+)
+
+
+def own_later_mentions(v: Vocab, text: str, cands: list[Candidate], sent_starts: list[int]) -> None:
+    """A later mention of an abbreviation the abstract coined, after "the proposed" or "our":
+    "We propose a framework ... via Variational Gradient Flow (VGrow) ... Connections of our
+    proposed VGrow method with ...". :func:`kg.extract.context.decide` reads the words before
+    the definition for every mention; these are the words before the later mention itself.
+    The long form must be unknown and in title case (not "our BNNs": Bayesian neural networks,
+    a term), and after a bare "our" the name must not modify a noun ("our HFVC synthesis
+    framework" is ours, the controllers are not)."""
+    for c in cands:
+        if not _unknown_name(c) or c.long_span is None or c.long_span[0] > c.start:
+            continue
+        s0 = sent_starts[bisect.bisect_right(sent_starts, c.start) - 1]
+        if (
+            c.long_span[0] < s0
+            and _TITLE_CASE_RE.fullmatch(c.long or "")
+            and v.known_label(c.long or "") is None
+            and (own := _OWN_LATER_BEFORE_RE.search(text, s0, c.start))
+            and not (own.group(1) and _MODIFIES_NOUN_RE.match(text, c.end))
+            and not text.startswith("-", c.end)  # "our TF-based network"
+        ):
             _promote(c)
 
 
