@@ -13,8 +13,7 @@ import pytest
 
 from kg.extract import build_pipeline, extract_papers, to_record
 from kg.extract.abbrev import best_long_form, find_abbreviations
-from kg.extract.context import USE_MODEL
-from kg.extract.spans import sentences
+from kg.extract.spans import USE_MODEL, sentences
 from kg.model import Author, EntityType, Paper, SourceRef
 from kg.text import clean_abstract
 

@@ -26,8 +26,8 @@ from statistics import mean
 
 from kg.evalsets import run_sets
 from kg.extract import _build, spanmodel
-from kg.extract.context import USE_MODEL
 from kg.extract.convention import EVAL_DIR, TRAIN_SETS, describe, finetune
+from kg.extract.spans import USE_MODEL
 
 CATS = ("METHOD", "DATA", "TASK", "PROPOSED")
 #: the votes before round 6: every trial starts from these

@@ -23,7 +23,7 @@ from kg.extract.proposals import (
     we_name_a_concept,
 )
 from kg.extract.resources import case_key, name_key
-from kg.extract.spans import Candidate, add_unless_covered, overlapping
+from kg.extract.spans import Candidate, add_unless_covered, heading, overlapping
 from kg.extract.words import (
     SO_CALLED_RE,
     Vocab,
@@ -279,15 +279,6 @@ _GREEK_LETTER_NAMES = frozenset(
      "lambda", "mu", "nu", "xi", "omicron", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi",
      "psi", "omega"]
 )  # fmt: skip
-
-
-_LONG_WORD_RE = re.compile(r"[A-Za-z][\w\-]{3,}")
-
-
-def heading(sentence: str) -> bool:
-    """A title or heading: every word of four letters or more starts with a capital."""
-    words = _LONG_WORD_RE.findall(sentence)
-    return len(words) >= 2 and all(w[0].isupper() for w in words)
 
 
 def name_candidates(

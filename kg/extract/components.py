@@ -31,7 +31,7 @@ from kg.extract.candidates import (
     proposed_phrases,
     split_trailing_acronyms,
 )
-from kg.extract.context import USE_MODEL, decide
+from kg.extract.context import decide
 from kg.extract.datanames import contest_names, data_title_names, said_elsewhere
 from kg.extract.lists import Triggers, type_lists
 from kg.extract.losses import loss_methods
@@ -48,7 +48,7 @@ from kg.extract.proposals import (
 )
 from kg.extract.resources import name_key, triggers
 from kg.extract.spanmodel import SPAN_KEY
-from kg.extract.spans import Candidate, Sent, front_matter, overlapping, sentences
+from kg.extract.spans import USE_MODEL, Candidate, Sent, front_matter, overlapping, sentences
 from kg.extract.tasks import rank_tasks
 from kg.extract.words import Vocab, W, alternation
 from kg.model import EntityType, Role

@@ -22,7 +22,7 @@ from kg.extract.lists import (
 )
 from kg.extract.lone import lone_is_method
 from kg.extract.resources import name_key
-from kg.extract.spans import Candidate, Sent, model_says_name
+from kg.extract.spans import USE_MODEL, Candidate, Sent, model_says_name
 from kg.extract.words import EXISTING_WORDS, SO_CALLED_RE, Vocab, W, data_type, head
 from kg.model import EntityType, Role
 
@@ -760,44 +760,3 @@ def decide(
     else:
         c.role, c.confidence = Role.USES, base + (0.15 if method_ctx or c.long else 0.0)
     c.confidence = round(min(c.confidence, 0.95), 2)
-
-
-#: How sure the span model must be for each use of its vote; None turns a use off. Measured
-#: on the tune set, dev, SciERC dev and SciREX dev (docs/extraction.md): typing a known-but-
-#: ambiguous name ("hint") and reading a name-shaped word as data ("data") help or are neutral
-#: everywhere; keeping a lone acronym ("lone") and typing a capitalised word ("capital") cost
-#: dev and tune METHOD, so they are off.
-USE_MODEL: dict[str, float | None] = {
-    "lone": None,
-    # a known method name that is also a word: the weights trained on six tune sets read "Adam"
-    # as a method at 0.995 in "In 2014, Adam moved to Twitter", as sure as in "with Adam", so
-    # this is off since the seventh round (0.97 before; leave-one-out: one tune3 name lost);
-    # a known data name that is also a word keeps the vote (SciREX DATA +0.010)
-    "hint": None,
-    "hint_data": 0.97,
-    "hint_caps": 0.97,  # ... and a known name in capitals ("blockwise ALS"; issue 9 round 20)
-    "data": 0.9,
-    "capital": None,
-    # an abbreviation the abstract defines whose long form's head says no kind ("a Quill Ramp
-    # Tableau (QRT)"): a method when the model reads one there (issue 9, extract17)
-    "defined": 0.97,
-    "defined_used": 0.8,  # ... and where a verb of use or "via" comes before it (round 20)
-    "paradigm": 0.5,  # a defined paradigm its sentence uses (datanames.paradigm_used)
-    # issue 9 round 6 (kg-convention weights): a Method span the rules missed, a Task span as a
-    # task phrase, a task phrase inside a Task span scores higher, a rule candidate the model
-    # does not read as a name of its type is dropped below this probability
-    "add_method": None,
-    "add_method_any": None,
-    # issue 9 round 15: a lower-case Method span right after a cue of use or comparison
-    "cued_method": 0.9,
-    # issue 9 round 16: an unknown acronym takes the adjective of the model's Method span
-    # around it ("a conditional GAN")
-    "widen": 0.5,
-    "add_task": 0.7,
-    # issue 9 round 8: the model's task phrases fill up to two places, the second at p >= 0.95
-    "task_fill": 2,
-    "add_task_more": 0.95,
-    "task_bonus": None,
-    "drop": None,
-    "drop_method": None,
-}

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from kg.extract.abbrev import Abbreviation, spells_acronym_piece
-from kg.extract.context import EVAL_CUE_RE, USE_MODEL
+from kg.extract.context import EVAL_CUE_RE
 from kg.extract.resources import name_key
-from kg.extract.spans import Candidate, Sent, overlaps
+from kg.extract.spans import USE_MODEL, Candidate, Sent, overlaps
 from kg.extract.taskspans import NEXT_WORD_RE as _NEXT_WORD_RE
 from kg.extract.taskspans import TaskSpan, task_spans
 from kg.extract.words import Vocab, W, head, is_modifier, modifiers, singular, word_before
