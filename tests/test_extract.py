@@ -2209,6 +2209,18 @@ def test_a_name_and_its_kind_are_the_name():
     assert {"frank wolfe", "k mean"} <= keys[0] & keys[1], keys
 
 
+def test_a_data_name_the_lists_know_with_a_kind_noun_is_that_entry():
+    # the lists know "Atari games"; "Atari" alone is no entity of its own
+    eps = extract_papers(
+        [
+            paper("Our agent outperforms the previous state of the art on Atari.", "a"),
+            paper("We evaluate the agent on Atari games and beat DQN.", "b"),
+        ]
+    )
+    keys = [{m.entity_id for m in ep.mentions if m.type.value == "Benchmark"} for ep in eps]
+    assert keys[0] and keys[0] == keys[1], keys
+
+
 def test_a_benchmark_before_a_task_is_no_part_of_it():
     got = found("We report results on benchmark image classification tasks.")
     assert got.get("image classification") == ("Task", "addresses"), got

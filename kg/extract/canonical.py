@@ -38,6 +38,8 @@ from kg.model import EntityType, Role, entity_key
 
 _TYPES = {t.value.lower(): t for t in EntityType}
 _NAMED_KIND_RE = re.compile(r"(.+?)[\s-]+(?:algorithms?|methods?)")
+#: kind nouns the lists write after a data name ("Atari games", "the KITTI benchmark")
+_DATA_KINDS = ("games", "benchmark", "benchmarks", "dataset", "environment", "suite")
 _ROLE_RANK = {Role.PROPOSED: 3, Role.EVALUATED_ON: 2, Role.USES: 1, Role.ADDRESSES: 1}
 #: tie-break of the type vote
 _TYPE_ORDER = list(EntityType)
@@ -102,7 +104,11 @@ def paper_entities(
         elif long:
             key = _key_of_definition(short, long, concepts)
         else:
-            key = concepts.key_of(m["name"]) or _key_of_named_kind(m, concepts)
+            key = (
+                concepts.key_of(m["name"])
+                or _key_of_data_stem(m, concepts)
+                or _key_of_named_kind(m, concepts)
+            )
         m = {**m, "spellings": names}
         if rule is not None and rule.type is not None:
             m["type"] = rule.type.value
@@ -130,6 +136,18 @@ def paper_entities(
             }
         )
     return out
+
+
+def _key_of_data_stem(m: dict[str, Any], concepts: Concepts) -> str | None:
+    """A data name the lists know only with a kind noun after it is that entry: "Atari" is the
+    lists' "Atari games" (the Arcade Learning Environment), not an entity of its own."""
+    if m["type"] not in (EntityType.DATASET.value, EntityType.BENCHMARK.value):
+        return None
+    for kind in _DATA_KINDS:
+        name = f"{m['name']} {kind}"
+        if concepts.type_of(name) in (EntityType.DATASET, EntityType.BENCHMARK):
+            return concepts.key_of(name)
+    return None
 
 
 def _key_of_named_kind(m: dict[str, Any], concepts: Concepts) -> str:
