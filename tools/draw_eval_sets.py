@@ -93,39 +93,10 @@ SETS: dict[str, dict[str, int]] = {
     "tune9": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
     "tune10": {"corl2024": 15, "corl2025": 15, "iclr2018": 30},
 }
-#: sets drawn with every paper of these earlier sets excluded
-EXCLUDE = {
-    "tune2": ("tune", "heldout"),
-    "tune3": ("tune", "heldout", "tune2"),
-    "tune4": ("tune", "heldout", "tune2", "tune3"),
-    "tune5": ("tune", "heldout", "tune2", "tune3", "tune4"),
-    "tune6": ("tune", "heldout", "tune2", "tune3", "tune4", "tune5"),
-    "tune7": ("tune", "heldout", "tune2", "tune3", "tune4", "tune5", "tune6"),
-    "tune8": ("tune", "heldout", "tune2", "tune3", "tune4", "tune5", "tune6", "tune7"),
-    "tune9": (
-        "tune",
-        "heldout",
-        "tune2",
-        "tune3",
-        "tune4",
-        "tune5",
-        "tune6",
-        "tune7",
-        "tune8",
-    ),
-    "tune10": (
-        "tune",
-        "heldout",
-        "tune2",
-        "tune3",
-        "tune4",
-        "tune5",
-        "tune6",
-        "tune7",
-        "tune8",
-        "tune9",
-    ),
-}
+#: the order the sets were drawn in: from tune2 on, each excludes every paper of the sets before it
+_DRAWN = ("tune", "heldout", "tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "tune9",
+          "tune10")  # fmt: skip
+EXCLUDE = {name: _DRAWN[:i] for i, name in enumerate(_DRAWN) if i >= 2}
 #: per set, a pool of paperlists files sampled together, and how many papers from it
 POOLS: dict[str, tuple[tuple[str, ...], int]] = {
     "tune2": (
