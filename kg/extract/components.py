@@ -356,13 +356,10 @@ _LIST_BEFORE_RE = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?:the\
 _LIST_AFTER_RE = re.compile(r",?\s+(?:and|or)\s+(?:the\s+)?")
 #: plural kind nouns after a technique say "methods of this kind": the name is before them
 #: ("random search methods"); "method" and "algorithm" in the singular are part of it
-_KIND_AFTER_RE = re.compile(
-    r"\s+(?:methods|approach(?:es)?|techniques?|algorithms|frameworks?|schemes?|procedures?)$"
-)
+_KIND_NOUNS = r"(methods|approach(?:es)?|techniques?|algorithms|frameworks?|schemes?|procedures?)"
+_KIND_AFTER_RE = re.compile(r"\s+" + _KIND_NOUNS + "$")
 #: the same kind nouns right after a span of the model
-_KIND_NEXT_RE = re.compile(
-    r"\s+(methods|approach(?:es)?|techniques?|algorithms|frameworks?|schemes?|procedures?)\b"
-)
+_KIND_NEXT_RE = re.compile(r"\s+" + _KIND_NOUNS + r"\b")
 #: "the" (a few words of modifiers allowed) before a technique named by a singular kind noun
 _THE_BEFORE_RE = re.compile(r"\bthe\s+(?:[a-z][\w\-]*,?\s+){0,2}$")
 #: the paper's own technique, before its name: "our ...", "the proposed ...", "a new ..."
@@ -478,13 +475,10 @@ def cued_model_methods(
         s0 = sent_of(start).start_char
         before = text[max(0, start - 60) : start]
         cued = _CUE_BEFORE_RE.search(before)
-        if (
-            cued
-            and _OWN_MEANS_RE.match(cued.group(0))
-            and any(s0 <= ps < start for ps, _ in propose)
-        ):
+        proposing = any(s0 <= ps < start for ps, _ in propose)
+        if cued and _OWN_MEANS_RE.match(cued.group(0)) and proposing:
             continue  # "We present X, which resolves this via a hierarchical lattice sweep"
-        if not cued and not any(s0 <= ps < start for ps, _ in propose):
+        if not cued and not proposing:
             cued = _named_by_kind(v, text, before, start, end, kind)
         if not cued:
             item = _LIST_BEFORE_RE.search(before)
@@ -540,12 +534,10 @@ def _named_by_kind(
     sentence), not a problem's algorithms ("stochastic bandit algorithms") or a class's
     members ("multivariate kernel methods"), not how a technique is run ("parallel training
     methods"), and not the first words of a name the lists know with the kind noun."""
-    if kind is not None and kind.start() > 0:
-        word = kind.group(0).strip()
-    elif m := _KIND_NEXT_RE.match(text, end):
-        word = m.group(1)
-    else:
+    m = kind if kind is not None and kind.start() > 0 else _KIND_NEXT_RE.match(text, end)
+    if m is None:
         return False
+    word = m.group(1)
     last = text[:end].rsplit(None, 1)[-1]
     if (
         _OWN_BEFORE_RE.search(before)

@@ -467,17 +467,23 @@ def data_title_names(
         ):
             continue  # ("(1) For datasets ...", "WHO datasets": a word, no name)
         start, end = words[0][0], words[-1][1]
-        name = text[start:end]
         if not _split_by_runs(text, words) or any((c.start, c.end) == (start, end) for c in cands):
             continue
-        inside = overlapping(cands, start, end)
-        if any(c.start < start or c.end > end for c in inside):
-            continue
-        strength = "strong" if any(c.strength == "strong" for c in inside) else "title"
-        cands = [c for c in cands if c not in inside]
-        cands.append(Candidate(start, end, name, strength))
+        strong = any(c.strength == "strong" for c in overlapping(cands, start, end))
+        cands = _replace_inside(
+            cands, Candidate(start, end, text[start:end], "strong" if strong else "title")
+        )
     cands.sort(key=lambda c: c.start)
     return cands
+
+
+def _replace_inside(cands: list[Candidate], new: Candidate) -> list[Candidate]:
+    """``new`` replaces the candidates inside its span, unless one reaches outside it (then the
+    name runs read it otherwise, and they stand)."""
+    inside = overlapping(cands, new.start, new.end)
+    if any(c.start < new.start or c.end > new.end for c in inside):
+        return cands
+    return [c for c in cands if c not in inside] + [new]
 
 
 def _name_word(text: str, ws: int, we: int, right: list[tuple[int, int]]) -> bool:
@@ -546,10 +552,8 @@ def contest_names(v: Vocab, text: str, cands: list[Candidate]) -> list[Candidate
         if name_key(m.group(1)) not in v.generic:
             continue
         start, end = m.span()
-        inside = overlapping(cands, start, end)
-        if any(c.start < start or c.end > end for c in inside):
-            continue
-        cands = [c for c in cands if c not in inside]
-        cands.append(Candidate(start, end, m.group(), "title", label=EntityType.DATASET))
+        cands = _replace_inside(
+            cands, Candidate(start, end, m.group(), "title", label=EntityType.DATASET)
+        )
     cands.sort(key=lambda c: c.start)
     return cands
