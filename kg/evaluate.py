@@ -228,6 +228,44 @@ def score_paired(
     return result
 
 
+def agreement(
+    first: Mapping[str, Mapping[str, list[str]]],
+    second: Mapping[str, Mapping[str, list[str]]],
+) -> dict[str, CategoryScore]:
+    """How far a second annotation of the same papers agrees with the first, per category:
+    entity against entity, matched when any of their alternatives match (the scorer's rules);
+    `fp` counts what only the second lists, `fn` what only the first does. Papers only one
+    of them annotates are left out."""
+    result = {}
+    for cat, spec in CATEGORIES.items():
+        matcher = _match_task if spec.task_style else _match_exact
+        tp = fp = fn = 0
+        for pid in first.keys() & second.keys():
+            ones, twos = (
+                list(dict.fromkeys(a for name in spec.lists for a in gold[pid].get(name, [])))
+                for gold in (first, second)
+            )
+            left = list(range(len(ones)))
+            for entity in twos:
+                hit = next(
+                    (
+                        i
+                        for i in left
+                        for a in entity.split("|")
+                        if matcher(a, [ones[i].split("|")]) is not None
+                    ),
+                    None,
+                )
+                if hit is None:
+                    fp += 1
+                else:
+                    left.remove(hit)
+                    tp += 1
+            fn += len(left)
+        result[cat] = CategoryScore(tp, fp, fn)
+    return result
+
+
 def load_json(path: Path) -> Any:
     try:
         return json.loads(Path(path).read_text(encoding="utf-8"))

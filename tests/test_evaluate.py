@@ -23,7 +23,7 @@ from kg.evalsets import (
     scirex_front,
     span_gold,
 )
-from kg.evaluate import name_key, score
+from kg.evaluate import agreement, name_key, score
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -105,6 +105,28 @@ def test_unmatched_paper_counts_as_all_misses(gold):
 
 def tokens(text: str) -> list[str]:
     return text.split()
+
+
+def test_agreement_matches_entity_to_entity_by_any_alternative():
+    first = {
+        "p": {
+            "proposed": ["Foo|FooNet"],
+            "methods": ["proximal policy optimization", "Bar"],
+            "tasks": ["grasp planning"],
+        }
+    }
+    second = {
+        "p": {
+            "proposed": ["FooNet"],  # the same entity by another alternative
+            "methods": ["PPO|proximal policy optimization", "Baz"],
+            "tasks": ["grasp planning for robots"],  # word overlap 2/3
+        },
+        "q": {"methods": ["Qux"]},  # a paper the first did not annotate is left out
+    }
+    got = agreement(first, second)
+    assert (got["METHOD"].tp, got["METHOD"].fp, got["METHOD"].fn) == (2, 1, 1)
+    assert (got["PROPOSED"].tp, got["PROPOSED"].fp, got["PROPOSED"].fn) == (1, 0, 0)
+    assert (got["TASK"].tp, got["TASK"].fp, got["TASK"].fn) == (1, 0, 0)
 
 
 def test_span_gold_joins_a_name_and_its_parenthesised_abbreviation():
