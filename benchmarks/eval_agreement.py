@@ -1,11 +1,13 @@
 """How far two readers of the annotation guide agree: the ceiling kg's scores sit under.
 
-`benchmarks/data/second_reading_tune5_tune6.json` is a second annotation of the first 20
-abstracts of `tune5` and of `tune6` (CoRL 2024/2025), written from docs/annotation.md and the
-dev gold alone, without the first gold, kg's output or any kg run on those abstracts. This
-prints, per category, how the second reading agrees with kg's gold (entity against entity,
-matched by the scorer's rules), and kg's own score on the same papers beside it (kg's span
-model was trained on tune5 and tune6, so that row is not an unseen score).
+`benchmarks/data/second_reading_tune5_tune6.json` is a second annotation of 80 of the 120
+abstracts of `tune5` and `tune6` (the first 20 of each: CoRL 2024/2025; the last 20: ICLR 2018),
+written from docs/annotation.md and the dev gold alone by two helpers told not to read the first
+gold, kg's output or run kg on those abstracts. The second reader is an annotator of the same
+kind as the first, so this is a test-retest agreement: an upper bound on what two people would
+share. This prints, per category, how the second reading agrees with kg's gold (entity against
+entity, matched by the scorer's rules), and kg's own score on the same papers beside it (kg's
+span model was trained on tune5 and tune6, so that row is not an unseen score).
 
     python benchmarks/eval_agreement.py [--second FILE]
 """
