@@ -349,3 +349,24 @@ def test_the_stem_of_a_family_of_data_names_is_data_where_the_sentence_says_so()
     text = "Our agent significantly outperforms the previous state of the art on Atari."
     assert found(text)["Atari"][0] == "Benchmark"
     assert "Atari" not in found("Atari released a new console in 1977.")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # a name the lists know as data only with a cue, beside a known data name
+        (
+            "Over two most popular and challenging face detection benchmarks, FDDB and WIDER "
+            "FACE, Face R-FCN achieves superior performance over state-of-the-arts.",
+            "FDDB",
+        ),
+        # a name a method noun's list made a method, beside a known data name
+        (
+            "We show our embeddings on classification tasks for social networks such as "
+            "BlogCatalog, Flickr, and Orkut.",
+            "Flickr",
+        ),
+    ],
+)
+def test_a_name_read_as_data_beside_a_known_data_name_is_data(text, name):
+    assert found(text)[name][0] == "Dataset"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from kg.extract.spans import Candidate
+from kg.extract.spans import USE_MODEL, Candidate, model_says_name
 from kg.extract.words import Vocab, W
 from kg.model import EntityType, Role
 
@@ -99,6 +99,7 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
     for group in groups:
         if len(group) < 2:
             continue
+        listed_data(group)
         unsaid = [c for c in group if c.type is None and "unsaid" in c.cues]
         plain = [c for c in group if c.type is None and "plain" in c.cues]
         group = [c for c in group if c.type]
@@ -132,6 +133,33 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
                 c.type, c.role = EntityType.METHOD, Role.USES
             else:
                 c.type, c.role = EntityType.DATASET, Role.EVALUATED_ON
+
+
+_DATA_TYPES = (EntityType.DATASET, EntityType.BENCHMARK)
+
+
+def _reads_data(c: Candidate) -> bool:
+    return c.model is EntityType.DATASET and model_says_name(c, USE_MODEL["list_data"])
+
+
+def listed_data(group: list[Candidate]) -> None:
+    """Next to a known data name and no known method, a name the span model reads as data is
+    data too, where the lists know it as data but only with a cue ("benchmarks, FDDB and WIDER
+    FACE") or only its context made it a method ("social networks such as BlogCatalog, Flickr,
+    and YouTube")."""
+    kinds = [KIND[c.type] if c.sure and c.type else None for c in group]
+    for i, c in enumerate(group):
+        beside = {kinds[j] for j in (i - 1, i + 1) if 0 <= j < len(group)} - {None}
+        if beside != {"data"} or not _reads_data(c) or c.sure or c.label is not None:
+            continue
+        if c.type is None and "unsaid" in c.cues and c.hint in _DATA_TYPES:
+            c.type, c.role, c.confidence = c.hint, Role.EVALUATED_ON, 0.6
+        elif (
+            c.type is EntityType.METHOD
+            and c.role is not Role.PROPOSED
+            and c.hint in (None, *_DATA_TYPES)
+        ):
+            c.type, c.role, c.confidence = EntityType.DATASET, Role.EVALUATED_ON, 0.6
 
 
 def _by_shape(c: Candidate) -> bool:

@@ -104,6 +104,8 @@ USE_MODEL: dict[str, float | None] = {
     "hint_data": 0.97,
     "hint_caps": 0.97,  # ... and a known name in capitals ("blockwise ALS"; issue 9 round 20)
     "data": 0.9,
+    # a name beside a known data name in a list, read as data (issue 9 round 21)
+    "list_data": 0.9,
     "capital": None,
     # an abbreviation the abstract defines whose long form's head says no kind ("a Quill Ramp
     # Tableau (QRT)"): a method when the model reads one there (issue 9, extract17)
