@@ -412,3 +412,21 @@ def test_a_new_thing_entitled_or_named_as_x_is_proposed_with_its_noun_type():
 )  # fmt: skip
 def test_a_later_mention_of_a_coined_name_after_our_is_proposed(abstract, name, is_proposed):
     assert (name in proposed(abstract)) is is_proposed, found(abstract)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name", "kind"),
+    [
+        ("We train and test the model on a new dataset, QuorlFacts. It helps.", "QuorlFacts",
+         "Dataset"),
+        ("Moreover, we design a new multi-agent environment, ZubSumo, for games.", "ZubSumo",
+         "Dataset"),
+        ("We also contribute a new benchmark - ZetaQuorl - with 50 tasks.", "ZetaQuorl",
+         "Benchmark"),
+        ("We evaluate on a new corpus (Quorl Long Horizon Tasks (QLHT)) of videos.",
+         "Quorl Long Horizon Tasks", "Dataset"),
+    ],
+)  # fmt: skip
+def test_the_name_after_a_new_data_noun_is_new_data(abstract, name, kind):
+    got = found(abstract)
+    assert any(name in n and t == (kind, "proposed") for n, t in got.items()), got

@@ -41,6 +41,7 @@ from kg.extract.proposals import (
     named_in_title,
     named_parts,
     naming_cues,
+    new_data_named,
     own_later_mentions,
     own_subject,
     own_url,
@@ -158,6 +159,7 @@ class KGEntities:
         own_subject(text, cands, trig)
         title = doc.user_data.get(TITLE_KEY, "")
         named_in_apposition(text, cands, trig["propose"], sent_starts)
+        new_data_named(v, text, cands, sent_starts)
         introduced_subject(text, cands, sent_starts)
         named_in_title(cands, title)
         named_parts(text, cands, sent_starts)

@@ -20,10 +20,10 @@ from __future__ import annotations
 import bisect
 import re
 
-from kg.extract.lists import Triggers
+from kg.extract.lists import LIST_JOIN_RE, Triggers
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, overlapping
-from kg.extract.words import EXISTING_WORDS, SO_CALLED_RE, Vocab, W, is_tech_modifier
+from kg.extract.words import EXISTING_WORDS, SO_CALLED_RE, Vocab, W, data_type, is_tech_modifier
 from kg.model import EntityType, Role
 
 _OWN_TYPES = (EntityType.METHOD, EntityType.DATASET, EntityType.BENCHMARK)
@@ -151,6 +151,49 @@ def named_in_apposition(
                         o.cues.discard("propose")
                     _promote(c)
                 break
+
+
+# "a new dataset, ", "our novel large-scale benchmark (", "a new environment called ", "two
+# novel benchmarks, ": a data noun (group 1) a new name follows, set off or right after it; at
+# most three words between "new" and the noun, none a preposition or a clause word ("new
+# records on benchmark X" makes nothing)
+_NEW_DATA_BEFORE_RE = re.compile(
+    r"\b(?:new|novel)\s+"
+    r"(?:(?!(?:on|in|of|for|at|to|with|by|from|than|that|which|and|or|results?|records?|state)\b)"
+    r"[\w\-]+\s+){0,3}?([a-z][a-z\-]*)"
+    r"(?:\s*(?:,|:|\(|[\u2013\u2014]|\s-{1,2})\s*|\s+)"
+    r"(?:(?:called|named|dubbed|termed|namely|i\.e\.,?)\s+)?(?:the\s+)?" + _OPEN_QUOTES + r"\Z"
+)
+
+
+def new_data_named(v: Vocab, text: str, cands: list[Candidate], sent_starts: list[int]) -> None:
+    """The name right after "a new dataset", "a novel benchmark" (set off by a comma, colon,
+    bracket or dash, or after "called") is the data the paper makes: "We train and test the
+    model on a new dataset, WikiFacts", "we design a new multi-agent competitive environment,
+    RoboSumo", "on a new corpus (Franka-Long Horizon Tasks (LHT))"; after a plural noun the
+    names listed with it too ("two novel benchmarks, YAGO-10-plus and MovieLens-100k-plus")."""
+    noun: str | None = None
+    for prev, c in zip([None, *cands], cands, strict=False):
+        listed = (
+            noun is not None
+            and prev is not None
+            and prev.role is Role.PROPOSED
+            and LIST_JOIN_RE.fullmatch(text, prev.end, c.start)
+        )
+        if not listed:
+            s0, anchor = _opening(c, sent_starts)
+            m = _NEW_DATA_BEFORE_RE.search(text, s0, anchor)
+            noun = m.group(1) if m and m.group(1) in v.data_heads else None
+            if noun is None:
+                continue
+        if c.type in (None, *_OWN_TYPES) and (
+            c.label in (EntityType.DATASET, EntityType.BENCHMARK)
+            or (c.label is None and (c.long or c.strength in ("strong", "cap", "title")))
+        ):
+            c.type = data_type(noun)
+            _promote(c)
+            if noun != "corpora" and (not noun.endswith("s") or noun.endswith("us")):
+                noun = None  # one name for one new dataset (or corpus)
 
 
 def introduced_subject(text: str, cands: list[Candidate], sent_starts: list[int]) -> None:
