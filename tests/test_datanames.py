@@ -370,3 +370,9 @@ def test_the_stem_of_a_family_of_data_names_is_data_where_the_sentence_says_so()
 )
 def test_a_name_read_as_data_beside_a_known_data_name_is_data(text, name):
     assert found(text)[name][0] == "Dataset"
+
+
+def test_a_name_and_an_edition_before_a_data_noun_is_no_citation():
+    # "Foo and Bar 2014" is a citation, but not before a data noun
+    got = found("It improves error detection accuracy on both FCE and CoNLL 2014 datasets.")
+    assert got["FCE"][0] == "Dataset"

@@ -110,9 +110,11 @@ URL_RE = re.compile(  # also without a scheme: "www.acin.tuwien.ac.at/42d2", "gi
     r"https?://\S+|\bwww\.\S+|\S+\.(?:com|org|io|net|edu|ai|dev|[a-z]{2})/\S*"
 )
 # a citation after a name: "Foo et al.", "Foo (2019)", "Foo and Bar (2018)", "Foo & Bar, 1989"
+# (not a name with its edition before a data noun: "on both FCE and CoNLL 2014 datasets")
 _CITATION_AFTER_RE = re.compile(
     r"\s*(?:et al\b|\(?(?:19|20)\d\d\b|,\s*(?:19|20)\d\d)"
     r"|\s+(?:and|&)\s+[A-Z][a-z][\w\-']*(?:\s+et\s+al\.?)?\s*[(\[,]?\s*(?:19|20)\d\d\b"
+    r"(?!\s+(?:[\w\-]+\s+)?(?:data|datasets?|data\s+sets?|corpus|corpora|benchmarks?|shared)\b)"
 )
 _YEAR_AFTER_RE = re.compile(r"\s*(?:19|20)\d\d")
 _VERSION_RE = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z]?")
