@@ -376,3 +376,14 @@ def test_a_name_and_an_edition_before_a_data_noun_is_no_citation():
     # "Foo and Bar 2014" is a citation, but not before a data noun
     got = found("It improves error detection accuracy on both FCE and CoNLL 2014 datasets.")
     assert got["FCE"][0] == "Dataset"
+
+
+def test_a_translation_pair_written_apart_is_one_name_and_a_pair_alone_is_none():
+    got = found(
+        "We report BLEU on the WMT'15 English->German task and on WMT 2016 English – Romanian."
+    )
+    assert {"WMT'15 English->German", "WMT 2016 English – Romanian"} <= set(got)
+    got = found(
+        "Our method works well for distant language pairs, like English-Russian or English-Chinese."
+    )
+    assert "English-Russian" not in got and "English-Chinese" not in got

@@ -25,7 +25,9 @@ from kg.extract.proposals import (
 from kg.extract.resources import case_key, name_key
 from kg.extract.spans import Candidate, add_unless_covered, heading, overlapping
 from kg.extract.words import (
+    CITATION_AFTER_RE,
     SO_CALLED_RE,
+    YEAR_AFTER_RE,
     Vocab,
     W,
     alternation,
@@ -33,6 +35,8 @@ from kg.extract.words import (
     is_head_noun,
     is_modifier,
     is_tech_modifier,
+    language_pair,
+    languages_only,
     modifiers,
     word_before,
 )
@@ -109,14 +113,6 @@ _POSSESSIVE_HEAD_RE = re.compile(
 URL_RE = re.compile(  # also without a scheme: "www.acin.tuwien.ac.at/42d2", "github.com/x"
     r"https?://\S+|\bwww\.\S+|\S+\.(?:com|org|io|net|edu|ai|dev|[a-z]{2})/\S*"
 )
-# a citation after a name: "Foo et al.", "Foo (2019)", "Foo and Bar (2018)", "Foo & Bar, 1989"
-# (not a name with its edition before a data noun: "on both FCE and CoNLL 2014 datasets")
-_CITATION_AFTER_RE = re.compile(
-    r"\s*(?:et al\b|\(?(?:19|20)\d\d\b|,\s*(?:19|20)\d\d)"
-    r"|\s+(?:and|&)\s+[A-Z][a-z][\w\-']*(?:\s+et\s+al\.?)?\s*[(\[,]?\s*(?:19|20)\d\d\b"
-    r"(?!\s+(?:[\w\-]+\s+)?(?:data|datasets?|data\s+sets?|corpus|corpora|benchmarks?|shared)\b)"
-)
-_YEAR_AFTER_RE = re.compile(r"\s*(?:19|20)\d\d")
 _VERSION_RE = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z]?")
 # a two-digit year after an apostrophe ends a name: "WMT'14", "SemEval’17"
 _APOSTROPHE_YEAR_RE = re.compile(r"['\u2019]\d\d(?![\w'\u2019])")
@@ -345,7 +341,7 @@ def name_candidates(
                 s in sent_starts
                 or (kind == "strong" and runs[-1][-1][2] == "strong" and word.endswith("s"))
             )
-        ):
+        ) or (runs and language_pair(text, runs[-1][-1][:2], (s, e))):
             runs[-1].append((s, e, kind))
         else:
             runs.append([(s, e, kind)])
@@ -420,8 +416,10 @@ def name_candidates(
                 eponym = True
         if strength == "cap" and s in sent_starts:
             continue  # "However", "Sparse": every sentence starts with a capital
-        if _CITATION_AFTER_RE.match(text, e) or (
-            text[max(0, s - 1) : s] == "(" and _YEAR_AFTER_RE.match(text[e:])
+        if languages_only(phrase):
+            continue  # "English-to-French translation": a direction, no name
+        if CITATION_AFTER_RE.match(text, e) or (
+            text[max(0, s - 1) : s] == "(" and YEAR_AFTER_RE.match(text[e:])
         ):
             continue
         if is_rejected(v, phrase) and not _named_acronym(v, text, s, phrase):

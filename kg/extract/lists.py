@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from kg.extract.spans import USE_MODEL, Candidate, model_says_name
-from kg.extract.words import Vocab, W
+from kg.extract.words import Vocab, languages_only
 from kg.model import EntityType, Role
 
 #: Trigger char spans by kind ("propose", "data", "compare"), found by the PhraseMatcher.
@@ -167,15 +167,6 @@ def _by_shape(c: Candidate) -> bool:
     return c.type is EntityType.METHOD and "shape" in c.cues and not (c.label or c.long)
 
 
-_PAIR_SPLIT_RE = re.compile(r"[\-\u2013/]|(?<=-)to(?=-)")
-
-
-def _languages(name: str) -> bool:
-    """A language or a pair of them ("English", "German-to-English"; not "En-De")."""
-    parts = [p for p in _PAIR_SPLIT_RE.split(name.lower()) if p]
-    return bool(parts) and all(p in W.languages for p in parts)
-
-
 def data_items(group: list[Candidate], plain: list[Candidate]) -> None:
     """The other items of a list whose typed names are all data are data too: a capitalised
     word nothing typed ("on the CUB-200-2011, Oxford 102 Flowers and Leafsnap datasets"; with
@@ -184,7 +175,7 @@ def data_items(group: list[Candidate], plain: list[Candidate]) -> None:
     Foo-Baz")."""
     shaped = [c for c in group if _by_shape(c)]
     data = len(group) - len(shaped)
-    plain = [c for c in plain if not _languages(c.text)]
+    plain = [c for c in plain if not languages_only(c.text)]
     if plain and data >= len(plain):
         for c in plain:
             c.type, c.role, c.confidence = EntityType.DATASET, Role.EVALUATED_ON, 0.6

@@ -177,6 +177,37 @@ def family(key: str) -> str | None:
 _NUMBERED_RE = re.compile(r"([A-Za-z][a-z]*[A-Z][A-Za-z]*)-\d+")
 
 
+_PAIR_SPLIT_RE = re.compile(r"[\-\u2013/\s>\u2192]+|(?<=-)to(?=-)")
+
+
+def languages_only(name: str) -> bool:
+    """A language or a pair of them ("English", "German-to-English", "English -> German"; not
+    "En-De"): a language or a translation direction, no method or data name."""
+    parts = [p for p in _PAIR_SPLIT_RE.split(name.lower()) if p]
+    return bool(parts) and all(p in W.languages for p in parts)
+
+
+# a citation after a name: "Foo et al.", "Foo (2019)", "Foo and Bar (2018)", "Foo & Bar, 1989"
+# (not a name with its edition before a data noun: "on both FCE and CoNLL 2014 datasets")
+CITATION_AFTER_RE = re.compile(
+    r"\s*(?:et al\b|\(?(?:19|20)\d\d\b|,\s*(?:19|20)\d\d)"
+    r"|\s+(?:and|&)\s+[A-Z][a-z][\w\-']*(?:\s+et\s+al\.?)?\s*[(\[,]?\s*(?:19|20)\d\d\b"
+    r"(?!\s+(?:[\w\-]+\s+)?(?:data|datasets?|data\s+sets?|corpus|corpora|benchmarks?|shared)\b)"
+)
+YEAR_AFTER_RE = re.compile(r"\s*(?:19|20)\d\d")
+# between the two languages of a translation pair written apart ("English->German", "English
+# → German", "English – German") or two pairs ("German-English/English-German")
+_PAIR_JOIN_RE = re.compile(r"\s*(?:->|\u2192|/)\s*|\s[\-\u2013\u2014]\s")
+
+
+def language_pair(text: str, first: tuple[int, int], second: tuple[int, int]) -> bool:
+    """Two words of `text` are one translation pair written apart: "WMT'15 English->German",
+    "WMT 2016 English – Romanian" name one dataset."""
+    return bool(_PAIR_JOIN_RE.fullmatch(text, first[1], second[0])) and languages_only(
+        text[first[0] : first[1]] + " " + text[second[0] : second[1]]
+    )
+
+
 def data_type(noun: str) -> EntityType:
     """What a data noun makes a name: "... benchmark(s)" a Benchmark, any other a Dataset."""
     return EntityType.BENCHMARK if "bench" in noun.lower() else EntityType.DATASET
