@@ -16,7 +16,7 @@ _WRAPPERS = (
     "textbf|textit|textsc|texttt|textrm|textsf|text|emph|underline|mathcal|mathrm|mathbf|mathit|"
     "mathtt|mathsf|mathbb|mathfrak|boldsymbol|bm|operatorname|mbox|hbox|textnormal|textup"
 )
-_WRAPPER_RE = re.compile(r"\\(?:" + _WRAPPERS + r")\s*\{([^{}]*)\}")
+_WRAPPER_RE = re.compile(r"\\(" + _WRAPPERS + r")\s*\{([^{}]*)\}")
 _HREF_RE = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _URLCMD_RE = re.compile(r"\\url\s*\{([^{}]*)\}")
 _URL_RE = re.compile(r"https?://[^\s<>\"'{}\\]+")
@@ -26,7 +26,15 @@ _MD_EMPH_RE = re.compile(
     r"|(?<![\w_])_(?=[^\s_])([^_\n]+?)(?<=[^\s_])_(?![\w_])"
 )
 # the old font switches: {\em X}, {\bf X}, {\it X} -> X
-_FONT_SWITCH_RE = re.compile(r"\{\\(?:em|bf|it|sc|tt|rm|sf|sl)\s+([^{}]*)\}")
+_FONT_SWITCH_RE = re.compile(r"\{\\(em|bf|it|sc|tt|rm|sf|sl)\s+([^{}]*)\}")
+# emphasis, kept as marks through cleaning (:func:`emphasized_abstract`)
+_EMPHASIS = frozenset(["emph", "textit", "textbf", "em", "it", "bf"])
+_OPEN, _CLOSE = "\ue000", "\ue001"
+#: character spans ``(start, end)`` of a text
+Spans = tuple[tuple[int, int], ...]
+_MARK_SPACE_RE = re.compile("([\ue000]+)(\\s+)")
+_SPACE_MARK_RE = re.compile("(\\s+)([\ue001]+)")
+_MARK_SPLIT_RE = re.compile("([\ue000\ue001])")
 
 _GREEK = {
     "alpha": "α",
@@ -103,16 +111,17 @@ _ESCAPES = {r"\%": "%", r"\&": "&", r"\_": "_", r"\#": "#", r"\$": "$", r"\{": "
 _TRAILING_URL_PUNCT = ".,;:)]}'\""
 
 
-def _strip_wrappers(text: str) -> str:
+def _strip_wrappers(text: str, *, mark: bool = False) -> str:
+    """The wrappers' text in place of the wrappers; with `mark`, emphasis between marks."""
     previous = None
     while previous != text:  # nested wrappers: \textbf{\textit{X}}
         previous = text
-        text = _WRAPPER_RE.sub(r"\1", text)
+        text = _WRAPPER_RE.sub(_marked if mark else lambda m: m.group(2), text)
     return text
 
 
 def _clean_math(expr: str) -> str:
-    expr = _strip_wrappers(expr)
+    expr = _strip_wrappers(expr).replace(_OPEN, "").replace(_CLOSE, "")
     expr = re.sub(r"\\([A-Za-z]+)", lambda m: _GREEK.get(m.group(1), m.group(1)), expr)
     expr = re.sub(r"[{}^]", "", expr)
     expr = expr.replace("\\,", " ").replace("\\", "")
@@ -133,23 +142,71 @@ def clean_abstract(raw: str) -> tuple[str, tuple[str, ...]]:
     >>> clean_abstract(r"We propose T$^2$PO and \\textsc{MaxSafe}: 5\\% better.")[0]
     'We propose T2PO and MaxSafe: 5% better.'
     """
+    text, links, _ = emphasized_abstract(raw)
+    return text, links
+
+
+def emphasized_abstract(raw: str) -> tuple[str, tuple[str, ...], Spans]:
+    """:func:`clean_abstract` with the character spans, in the cleaned text, of what the raw
+    abstract emphasised (``\\emph{}``, ``{\\em }``, ``\\textit{}``, ``{\\it }``, ``\\textbf{}``,
+    ``{\\bf }``, markdown ``*…*`` and ``_…_``; not inside math): the names authors coin are
+    often marked so.
+
+    >>> emphasized_abstract(r"We call it {\\em foo  bar}, not \\emph{baz}.")
+    ('We call it foo bar, not baz.', (), ((11, 18), (24, 27)))
+    """
     links = collect_urls(raw)
     text = _HREF_RE.sub(lambda m: m.group(2), raw)
     text = _URLCMD_RE.sub(lambda m: m.group(1), text)
     for escaped, plain in _ESCAPES.items():
         text = text.replace(escaped, "\x00" + plain + "\x00")
-    text = _FONT_SWITCH_RE.sub(r"\1", _strip_wrappers(text))
+    text = _FONT_SWITCH_RE.sub(_marked, _strip_wrappers(text, mark=True))
     text = _MATH_RE.sub(lambda m: _clean_math(m.group(1)), text)
     # Commands left outside math: \emph without braces, \cite{...}, stray \LaTeX words.
     text = re.sub(r"\\(?:cite[pt]?|ref|eqref|footnote)\s*\{[^{}]*\}", "", text)
     text = re.sub(r"\\([A-Za-z]+)\s*", lambda m: _GREEK.get(m.group(1), m.group(1)) + " ", text)
     text = text.replace("\x00", "")
-    text = _MD_EMPH_RE.sub(lambda m: m.group(1) or m.group(2), text)
+    text = _MD_EMPH_RE.sub(lambda m: _OPEN + (m.group(1) or m.group(2)) + _CLOSE, text)
     text = re.sub(r"(?:''|``)((?:(?!``).)+?)''", r"“\1”", text)  # no `` inside: linear time
     text = text.replace("---", "—").replace("--", "–")
     text = unicodedata.normalize("NFC", text)
+    text, spans = _unmarked(text)
+    return text, tuple(links), spans
+
+
+def _marked(m: re.Match[str]) -> str:
+    """A wrapper's or font switch's text, between marks when it is emphasis ({\\em X})."""
+    if m.group(1) in _EMPHASIS:
+        return _OPEN + m.group(2) + _CLOSE
+    return m.group(2)
+
+
+def _unmarked(text: str) -> tuple[str, Spans]:
+    """The text with its spaces collapsed and its emphasis marks out, and the marked spans."""
+    previous = None
+    while previous != text:  # the spaces inside a mark go outside it: "{\em  foo }"
+        previous = text
+        text = _MARK_SPACE_RE.sub(lambda m: m.group(2) + m.group(1), text)
+        text = _SPACE_MARK_RE.sub(lambda m: m.group(2) + m.group(1), text)
+        text = text.replace(_OPEN + _CLOSE, "")
     text = " ".join(text.split())
-    return text, tuple(links)
+    if _OPEN not in text:
+        return text.replace(_CLOSE, ""), ()
+    out: list[str] = []
+    spans: list[tuple[int, int]] = []
+    size = depth = start = 0
+    for piece in _MARK_SPLIT_RE.split(text):
+        if piece == _OPEN:
+            start = size if depth == 0 else start
+            depth += 1
+        elif piece == _CLOSE:
+            depth = max(0, depth - 1)
+            if depth == 0 and size > start:
+                spans.append((start, size))
+        else:
+            out.append(piece)
+            size += len(piece)
+    return "".join(out), tuple(spans)
 
 
 # --- author names -------------------------------------------------------------------------

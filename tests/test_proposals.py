@@ -5,6 +5,10 @@ from __future__ import annotations
 import pytest
 from test_extract import found
 
+from kg.extract import extract_papers
+from kg.model import SourceRef
+from kg.sources.base import make_paper
+
 
 def proposed(abstract: str) -> set[str]:
     return {name for name, (_, role) in found(abstract).items() if role == "proposed"}
@@ -430,3 +434,48 @@ def test_a_later_mention_of_a_coined_name_after_our_is_proposed(abstract, name, 
 def test_the_name_after_a_new_data_noun_is_new_data(abstract, name, kind):
     got = found(abstract)
     assert any(name in n and t == (kind, "proposed") for n, t in got.items()), got
+
+
+def found_raw(raw: str) -> dict[str, tuple[str, str]]:
+    """name -> (type, role) for one raw abstract, cleaned as a source reads it: what it
+    emphasised reaches the extraction (``doc._.kg_emphasis``)."""
+    [ep] = extract_papers([make_paper(abstract=raw, authors=["A B"], source=SourceRef("t"))])
+    return {m.name: (m.type.value, m.role.value) for m in ep.mentions}
+
+
+@pytest.mark.parametrize(
+    ("raw", "names"),
+    [
+        # the emphasis marks the name a proposal cue gives, up to a clause the cue rules miss
+        (r"To detect policies, we propose the \emph{folded trust model} taking advantage of "
+         r"the \emph{opponent model} to infer rewards.", {"folded trust model"}),
+        # a naming cue and a list of emphasised names (markdown too)
+        ("We propose two strategies, which we call *ripple compression* and *lattice "
+         "compression*. We analyze both.", {"ripple compression", "lattice compression"}),
+        # "our", and a kind noun after the name; a known name inside it is its family
+        (r"Our \textit{quorl signal propagation} theory can cover dropout. We propose an "
+         r"efficient dropout (named {\em evolving quorl dropout}) for deep nets.",
+         {"quorl signal propagation theory", "evolving quorl dropout"}),
+    ],
+)  # fmt: skip
+def test_an_emphasised_name_where_the_sentence_makes_it_is_proposed(raw, names):
+    got = found_raw(raw)
+    assert {n for n, (kind, role) in got.items() if role == "proposed"} == names, got
+    assert all(got[n][0] == "Method" for n in names), got
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        # stressed words and properties are no names
+        r"We show that the quorl game does \emph{not} converge for \emph{any} learning rate.",
+        r"We suggest a new \emph{adaptive} generalized quorl algorithm for online learning.",
+        r"We introduce the concepts of \emph{conditionally concave} and \emph{probably "
+        r"conditionally concave} energies on polytopes.",
+        # a naming cue for a term that exists already
+        r"When inputs drift (i.e., the situation called {\em covariate quorl}), we study it.",
+    ],
+)
+def test_an_emphasised_word_or_term_is_no_proposed_name(raw):
+    got = found_raw(raw)
+    assert not [n for n, (_, role) in got.items() if role == "proposed"], got

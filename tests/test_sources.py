@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from kg.errors import InputError
 from kg.sources import read_sources
-from kg.text import clean_abstract, normalize_author
+from kg.text import clean_abstract, emphasized_abstract, normalize_author
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 PAPERLISTS = SHARED / "data" / "paperlists"
@@ -123,6 +123,23 @@ def test_diacritics_kept_for_display_folded_for_matching():
 )
 def test_clean_abstract(raw, clean):
     assert clean_abstract(raw)[0] == clean
+
+
+@pytest.mark.parametrize(
+    ("raw", "emphasised"),
+    [
+        (r"we call {\em foo  bar} and \emph{ baz }.", ["foo bar", "baz"]),
+        (r"\textbf{\textit{Deep}} and \textsc{MaxSafe} and {\it x}", ["Deep", "x"]),
+        ("we present _Pi-Noise_ and **FLARE** (C*-RASP)", ["Pi-Noise", "FLARE"]),
+        # inside math, or a word's own underscores, is no emphasis
+        (r"the $\textbf{w}^*$ and snake_case_name", []),
+        (r"**Test-Time Control (TTC)** layer", ["Test-Time Control (TTC)"]),
+    ],
+)
+def test_emphasized_abstract_keeps_the_emphasised_spans(raw, emphasised):
+    text, links, spans = emphasized_abstract(raw)
+    assert (text, links) == clean_abstract(raw)
+    assert [text[s:e] for s, e in spans] == emphasised
 
 
 def test_urls_become_code_links(sample):

@@ -39,6 +39,7 @@ from kg.model import (
     Role,
     SourceRef,
 )
+from kg.text import Spans, emphasized_abstract
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -149,8 +150,13 @@ def find_mentions(
     parts = [
         (i, offset, piece) for i, p in enumerate(papers) for offset, piece in pieces(p.abstract)
     ]
-    # each piece with its paper's title: the task stage reads what the title names
-    texts = [(piece, papers[i].title or "") for i, _, piece in parts]
+    # each piece with its paper's title (the task stage reads what the title names) and what
+    # its raw abstract emphasised
+    emphasis = [emphasized(p) for p in papers]
+    texts = [
+        (piece, papers[i].title or "", _within(emphasis[i], offset, len(piece)))
+        for i, offset, piece in parts
+    ]
     jobs = jobs or default_jobs(len(texts))
     found: Iterable[list[dict]]
     if jobs > 1:
@@ -159,7 +165,7 @@ def find_mentions(
             texts, jobs=jobs, model=model, gazetteers=options, span_model=span_model
         )
     else:
-        docs = (titled(nlp, text, title) for text, title in texts)
+        docs = (titled(nlp, *text) for text in texts)
         found = (doc._.kg_mentions or [] for doc in nlp.pipe(docs, batch_size=batch_size))
     for n, ((i, offset, _), mentions) in enumerate(zip(parts, found, strict=True)):
         raw[i].extend(_shifted(m, offset) for m in mentions)
@@ -229,6 +235,20 @@ def pieces(text: str, limit: int = EXTRACT_PIECE_CHARS) -> Iterator[tuple[int, s
             start += 1
     if start < len(text) or not text:
         yield start, text[start:]
+
+
+def emphasized(paper: Paper) -> Spans:
+    """The character spans of the paper's cleaned abstract that its raw abstract emphasised."""
+    raw = paper.abstract_raw
+    if raw == paper.abstract or not any(mark in raw for mark in "\\*_"):
+        return ()
+    text, _, spans = emphasized_abstract(raw)
+    return spans if text == paper.abstract else ()
+
+
+def _within(spans: Spans, offset: int, size: int) -> Spans:
+    """The spans inside the piece ``[offset, offset + size)``, in the piece's offsets."""
+    return tuple((s - offset, e - offset) for s, e in spans if offset <= s and e <= offset + size)
 
 
 def _shifted(mention: dict, offset: int) -> dict:

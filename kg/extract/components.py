@@ -36,6 +36,7 @@ from kg.extract.datanames import contest_names, data_title_names, said_elsewhere
 from kg.extract.lists import Triggers, type_lists
 from kg.extract.losses import loss_methods
 from kg.extract.proposals import (
+    emphasised_proposals,
     introduced_subject,
     named_in_apposition,
     named_in_title,
@@ -53,9 +54,13 @@ from kg.extract.spans import USE_MODEL, Candidate, Sent, front_matter, overlappi
 from kg.extract.tasks import rank_tasks
 from kg.extract.words import Vocab, W, alternation
 from kg.model import EntityType, Role
+from kg.text import Spans
 
 if not Doc.has_extension("kg_mentions"):
     Doc.set_extension("kg_mentions", default=None)
+#: the character spans the raw abstract emphasised (:func:`kg.text.emphasized_abstract`)
+if not Doc.has_extension("kg_emphasis"):
+    Doc.set_extension("kg_emphasis", default=())
 
 
 #: ``doc.user_data`` key of the paper's title (:func:`titled`), which the proposal rules and
@@ -63,11 +68,14 @@ if not Doc.has_extension("kg_mentions"):
 TITLE_KEY = "kg_title"
 
 
-def titled(nlp: Language, text: str, title: str) -> Doc:
-    """A Doc of ``text`` (before the pipeline runs) that carries its paper's ``title``."""
+def titled(nlp: Language, text: str, title: str, emphasis: Spans = ()) -> Doc:
+    """A Doc of ``text`` (before the pipeline runs) that carries its paper's ``title`` and the
+    character spans of ``text`` its raw abstract emphasised (``doc._.kg_emphasis``)."""
     doc = nlp.make_doc(text)
     if title:
         doc.user_data[TITLE_KEY] = title
+    if emphasis:
+        doc._.kg_emphasis = emphasis
     return doc
 
 
@@ -165,6 +173,7 @@ class KGEntities:
         named_parts(text, cands, sent_starts)
         own_later_mentions(v, text, cands, sent_starts)
         titled_phrases(v, text, cands, trig["propose"], title)
+        emphasised_proposals(v, text, cands, trig["propose"], doc._.kg_emphasis)
         own_url(text, cands, [text[a:b] for a, b in blocked])
         widened_acronyms(text, model, cands)
         cands += [

@@ -21,6 +21,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from kg.text import Spans
+
 #: Fewer texts than this per process and a second one saves too little to be worth its start
 #: and its memory (measured: benchmarks/bench_build.py).
 MIN_TEXTS_PER_JOB = 1000
@@ -45,15 +47,15 @@ def default_jobs(texts: int) -> int:
 
 
 def mentions_in_parallel(
-    texts: Sequence[tuple[str, str]],
+    texts: Sequence[tuple[str, str, Spans]],
     *,
     jobs: int,
     model: str | None,
     gazetteers: tuple[Path, ...],
     span_model: bool,
 ) -> Iterator[list[dict[str, Any]]]:
-    """The ``doc._.kg_mentions`` of each ``(text, title)``, in order, computed by ``jobs``
-    processes."""
+    """The ``doc._.kg_mentions`` of each ``(text, title, emphasis)``, in order, computed by
+    ``jobs`` processes."""
     chunks = [list(texts[i : i + CHUNK]) for i in range(0, len(texts), CHUNK)]
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
     with context.Pool(
@@ -72,8 +74,8 @@ def _start(model: str | None, gazetteers: tuple[Path, ...], span_model: bool) ->
     _nlp = build_pipeline(model=model, gazetteers=gazetteers, span_model=span_model)
 
 
-def _extract(texts: list[tuple[str, str]]) -> list[list[dict[str, Any]]]:
+def _extract(texts: list[tuple[str, str, Spans]]) -> list[list[dict[str, Any]]]:
     from kg.extract.components import titled
 
-    docs = (titled(_nlp, text, title) for text, title in texts)
+    docs = (titled(_nlp, *text) for text in texts)
     return [list(doc._.kg_mentions or []) for doc in _nlp.pipe(docs)]

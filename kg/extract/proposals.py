@@ -12,7 +12,9 @@ make them; :func:`own_later_mentions` marks a later mention of a coined abbrevia
 too ("we propose structured foo networks" in a paper titled "Structured Foo Networks for Bar");
 :func:`own_url` marks a name the abstract's own web address spells; :func:`naming_cues` finds
 the naming cues a phrase list cannot ("we refer to our method as"); :func:`own_subject` marks the
-unknown name an abstract that proposes something keeps as its subject ("... X delivers").
+unknown name an abstract that proposes something keeps as its subject ("... X delivers");
+:func:`emphasised_proposals` marks the name the raw abstract emphasised where its sentence
+makes it ("we propose the \\emph{rectified belief model} taking ...").
 """
 
 from __future__ import annotations
@@ -20,11 +22,22 @@ from __future__ import annotations
 import bisect
 import re
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from kg.extract.lists import LIST_JOIN_RE, Triggers
 from kg.extract.resources import name_key
 from kg.extract.spans import Candidate, overlapping
-from kg.extract.words import EXISTING_WORDS, SO_CALLED_RE, Vocab, W, data_type, is_tech_modifier
+from kg.extract.words import (
+    EXISTING_WORDS,
+    SO_CALLED_RE,
+    Vocab,
+    W,
+    alternation,
+    data_type,
+    is_tech_modifier,
+)
 from kg.model import EntityType, Role
+from kg.text import Spans
 
 _OWN_TYPES = (EntityType.METHOD, EntityType.DATASET, EntityType.BENCHMARK)
 # emphasis markup an abstract may keep around a name: "{\em foo bar} (FB)", "\emph{foo}"
@@ -584,3 +597,180 @@ def own_subject(text: str, cands: list[Candidate], trig: Triggers) -> None:
     for m in best or []:
         m.cues.add("propose")
         m.role, m.confidence = Role.PROPOSED, 0.75
+
+
+# what may stand between a proposal cue and the name it emphasises: an article, "our", "new"
+# and two words ("we propose a solver-induced \emph{foo}", "called as \emph{foo}", "we
+# introduce the notion of \emph{foo}"), or a short lower-case description set off by a colon,
+# comma or dash ("we introduce two sampling schemes: {\it outcome sampling}"); after a naming
+# cue, what it names ("we call this prediction network \emph{value network}")
+_QUOTE = r"[\"'`\u201c\u2018]*"
+_EMPHASIS_GAP_RE = re.compile(
+    r"\s*(?:(?:as|the|a|an|our)\s+){0,2}(?:(?:novel|new)\s+)?"
+    r"(?:(?:notion|concept)s?\s+of\s+|(?:" + _CLAUSE_WORD + r"[a-z][\w\-]*\s+){0,2})" + _QUOTE
+    + r"|\s+(?:" + _CLAUSE_WORD + r"[a-z][\w\-]*\s+){1,5}?"
+    r"[a-z][\w\-]*\s*(?::|,|\u2014|\u2013|\s-)\s*(?:the\s+)?" + _QUOTE
+)  # fmt: skip
+_NAMING_GAP_RE = re.compile(
+    r"\s+(?:(?:it|this|these|the|our|such|resulting|proposed|new)\s+)(?:[a-z][\w\-]*\s+){0,3}?"
+    r"(?:as\s+)?(?:(?:the|a|an)\s+)?" + _QUOTE
+)
+_NAMING_END_RE = re.compile(r"(?:call|term|name|dub|coin|refer)(?:ed|s)?(?:\s+as)?$", re.I)
+# "our \emph{foo} theory", "the proposed \emph{foo}": the paper's own, with no cue before
+_OWN_BEFORE_EMPHASIS_RE = re.compile(
+    r"\b(?:[Oo]ur\s+(?:(?:newly\s+)?proposed\s+|new\s+|novel\s+)?|"
+    r"[Tt]he\s+(?:newly\s+)?proposed\s+)" + _QUOTE + "$"
+)
+# the next emphasised name of a list: "{\em extrapolation compression} and {\em difference ...}"
+_EMPHASIS_LIST_RE = re.compile(
+    r"\s*(?:\([^()]{1,30}\))?" + _QUOTE + r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)"
+    r"(?:the\s+)?" + _QUOTE
+)
+_NEXT_WORD_RE = re.compile(r"\s+([a-z][\w\-]*)")
+# punctuation or a word that follows a complete noun phrase: the name ends there
+_CLAUSE_AFTER_RE = re.compile(
+    r"[\"'\u201d\u2019]*(?:\s*[^\w\s]|\s+" + alternation(W.np_boundary) + r"\b|$)"
+)
+
+
+def _emphasised_name(v: Vocab, text: str, s: int, e: int) -> int | None:
+    r"""Where a name emphasised at text[s:e] ends with a kind noun after it ("\emph{foo}
+    algorithm"), or None when the emphasis is no name: a stressed word ("we do \emph{not}"),
+    a clause, a part of a word ("**LA**tent"), a known name or field, more than six words, an
+    adjective, or a modifier of the words after it."""
+    if (s and text[s - 1].isalnum()) or text[e : e + 1].isalnum():
+        return None
+    words = text[s:e].split()
+    lower = [w.lower() for w in words]
+    if not 1 <= len(words) <= 6 or not words[0][:1].isalnum():
+        return None
+    if lower[0] in STOP_WORDS or lower[-1] in STOP_WORDS or lower[0] in W.vague_first:
+        return None
+    if any(w in STOP_WORDS and w not in W.name_inner for w in lower):
+        return None  # a clause: "think before you do it", "just show them"
+    if len(words) == 1 and words[0].islower() and "-" not in words[0]:
+        return None  # "adaptive", "exactly", "exposure"
+    if lower[0].endswith("ly"):
+        return None  # "\emph{conditionally concave}": a property
+    after = _NEXT_WORD_RE.match(text, e)
+    word = after.group(1) if after else ""
+    # "the \emph{foo model} taking advantage of" (not "our \emph{foo} based method")
+    participle = word.endswith(("ing", "ed")) and word != "based"
+    if after and (
+        word in v.method_heads
+        or word in v.data_heads
+        or (not participle and word not in STOP_WORDS and _CLAUSE_AFTER_RE.match(text, after.end()))
+    ):
+        e = after.end()  # "the \emph{hard concrete} distribution", "\emph{foo} sampling"
+    elif not (participle or _CLAUSE_AFTER_RE.match(text, e)):
+        return None  # "a new \emph{adaptive} generalized aggregating algorithm"
+    lower = text[s:e].lower().split()
+    if _ADJECTIVE_END_RE.search(lower[-1]) or lower[-1].endswith("ly"):
+        return None
+    key = name_key(text[s:e])
+    if key in v.gazetteer or key in v.fields or key in v.generic:
+        return None
+    if lower[-1] in W.not_proposed_heads:
+        return None
+    return e
+
+
+def emphasised_proposals(
+    v: Vocab,
+    text: str,
+    cands: list[Candidate],
+    propose: list[tuple[int, int]],
+    emphasis: Spans,
+) -> None:
+    """A name the raw abstract emphasised (``\\emph{…}``, ``{\\em …}``, ``*…*``) where its
+    sentence says the paper makes it is proposed: right after a proposal cue ("we propose the
+    \\emph{rectified belief model}"), after a naming cue and what it names ("which we call
+    {\\em extrapolation compression} and {\\em difference compression}", the next emphasised
+    name of a list too), or after "our" ("Our \\textit{noisy signal propagation} theory").
+    The emphasis is the authors' mark of the name, so a lower-case description the cue rules
+    leave alone is taken; typed by its head (data nouns: a dataset or benchmark), a method
+    otherwise. A candidate that is the name (or its long form) is promoted; the candidates
+    inside it are replaced."""
+    last_end, last_kind = -1, None
+    for s, e in emphasis:
+        q = s
+        while q < e and text[q] in "\"'`\u201c\u2018":
+            q += 1
+        s, e = q, len(text[:e].rstrip("\"'\u201d\u2019"))
+        if (bracket := text.find(" (", s, e)) > s:
+            e = bracket  # "**Divergence Decoding (DD)**": the abbreviation is its own candidate
+        end = _emphasised_name(v, text, s, e) if s < e else None
+        if end is None:
+            continue
+        listed = last_end >= 0 and _EMPHASIS_LIST_RE.fullmatch(text, last_end, s)
+        if not (
+            listed
+            or any(_cue_names(text, ts, te, s) for ts, te in propose)
+            or _OWN_BEFORE_EMPHASIS_RE.search(text, max(0, s - 30), s)
+        ):
+            continue
+        kind = _propose_emphasised(v, text, cands, (s, e, end), last_kind if listed else None)
+        last_end, last_kind = (end, kind) if kind else (-1, None)
+    cands.sort(key=lambda c: c.start)
+
+
+def _cue_names(text: str, ts: int, te: int, s: int) -> bool:
+    """The proposal cue text[ts:te] gives the name that starts at s: the gap between them is
+    an article or a short description (:data:`_EMPHASIS_GAP_RE`), or after a naming cue what
+    it names; a naming cue must be ours or follow a word of making something new ("this paper
+    introduces a new hypothesis called"; not "the situation called \\emph{covariate shift}")."""
+    if not ts < te <= s:
+        return False
+    if not _NAMING_END_RE.search(text, ts, te):
+        return _EMPHASIS_GAP_RE.fullmatch(text, te, s) is not None
+    lead = _sentence_lead(text, ts)
+    return (
+        bool(_EMPHASIS_GAP_RE.fullmatch(text, te, s) or _NAMING_GAP_RE.fullmatch(text, te, s))
+        and (_WE_CUE_RE.match(text, ts) is not None or _OWN_LEAD_RE.search(lead) is not None)
+        and not existing_lead(text, ts)
+        and not SO_CALLED_RE.search(text, max(0, ts - 4), te)
+    )
+
+
+def _propose_emphasised(
+    v: Vocab,
+    text: str,
+    cands: list[Candidate],
+    span: tuple[int, int, int],
+    kind: EntityType | None,
+) -> EntityType | None:
+    """Mark the name at span (start, end of the emphasis, end with a kind noun after it)
+    proposed, of the `kind` of the name listed before it or the kind its head says: the
+    candidate that is the emphasis or the name (or their long form), or a new one that
+    replaces the candidates inside it. Its type, or None if the name is a known one, a
+    candidate reaches out of it, or its head names a task."""
+    s, emphasised, e = span
+    kind = kind or v.type_from_head(text[s:e]) or EntityType.METHOD
+    same = [
+        c
+        for c in cands
+        for at in ((s, emphasised), (s, e))
+        if (c.start, c.end) == at or c.long_span == at
+    ]
+    if any(c.label is not None for c in same):
+        return None
+    if kind is EntityType.TASK:  # a task head, unless a rule typed the name ("compression")
+        kind = next((c.type for c in same if c.type in _OWN_TYPES), None)
+        if kind is None:
+            return None
+    if same:
+        for c in same:
+            if c.role is not Role.PROPOSED:
+                c.type = c.type if c.type in _OWN_TYPES else kind
+                _promote(c)
+        return kind
+    inside = overlapping(cands, s, e)
+    if any(c.start < s or c.end > e for c in inside):
+        return None
+    for c in inside:  # a known name inside is the family: "\emph{evolutional dropout}"
+        cands.remove(c)
+    new = Candidate(s, e, text[s:e], "lower", cues={"propose"})
+    new.type, new.sure = kind, False
+    _promote(new)
+    cands.append(new)
+    return kind

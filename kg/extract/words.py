@@ -40,6 +40,7 @@ class Words:
     lone_heads: frozenset[str]
     adjective_endings: tuple[str, ...]
     np_boundary: frozenset[str]
+    name_inner: frozenset[str]
     noun_before: frozenset[str]
     tech_cues: frozenset[str]
     list_cues: frozenset[str]
