@@ -939,6 +939,22 @@ def test_a_learning_paradigm_named_as_a_problem_is_a_task():
     assert "computer vision" not in tasks_of(abstract)
 
 
+def test_a_field_that_names_a_learning_problem_is_a_task_after_the_narrower_ones():
+    # made-up: "active learning", "semi-supervised learning" name a learning problem, a task
+    # where the paper works on it; it ranks after the paper's own narrower tasks, so it takes
+    # no place they need
+    abstract = (
+        "This work addresses active learning with tide gauges of two kinds. Our sampler picks "
+        "gauges greedily."
+    )
+    assert tasks_of(abstract) == ["active learning"]
+    abstract = (
+        "Semi-supervised learning of tide models is studied here. We propose a tide model for "
+        "tide forecasting, surge detection and gauge calibration tasks."
+    )
+    assert tasks_of(abstract) == ["tide forecasting", "surge detection", "gauge calibration"]
+
+
 def test_a_part_of_the_method_named_by_what_it_does_is_no_task():
     # made-up: "a tide segmentation module", "a crater detection stage": a part of the
     # system, not the problem the paper addresses; the same phrase said as the problem stays

@@ -136,6 +136,8 @@ _TASK_NOUN_AFTER_RE = re.compile(
 _FIELD_PROBLEM_AFTER_RE = re.compile(r"(?:\s*\([^)]*\))?\s+(?:problem|task)\b(?!-)")
 _FIELD_PROBLEM_BEFORE_RE = re.compile(r"\b(?:problems?|tasks?) of\s+(?:the\s+)?$")
 _BROAD_AREAS = frozenset(name_key(w) for w in W.broad_areas)
+#: fields that name a learning problem: tasks, ranked after the other phrases
+_PROBLEM_FIELDS = frozenset(name_key(w) for w in W.problem_fields)
 
 _COMPONENT_BEFORE_RE = re.compile(r"\b(?:with|via|using|through|by)\s+$")
 
@@ -398,10 +400,16 @@ def rank_tasks(
         key = phrase.lower()
         bare = name_key(_bare(phrase))
         if name_key(phrase) in v.generic or (
-            bare in _TASK_FIELDS or (bare in v.fields and not _framed_as_problem(text, start, end))
+            bare in _TASK_FIELDS
+            or (
+                bare in v.fields
+                and bare not in _PROBLEM_FIELDS
+                and not _framed_as_problem(text, start, end)
+            )
         ):
             continue  # a bare field ("deep reinforcement learning", "robot learning") is the
-            # setting, no task (but "the problem of few-shot learning" names it as one)
+            # setting, no task (but "the problem of transfer learning" names it as one, and
+            # "active learning" is a learning problem)
         score = 0.0
         if start < first_end:
             score += 1.5
@@ -449,7 +457,13 @@ def rank_tasks(
         entry[5] = entry[5] and purpose
     ranked = sorted(
         ((e[0] + 0.6 * (e[3] - 1), *e[1:]) for e in scored.values()),
-        key=lambda e: (e[5], fill is not None and e[4].lower() not in rule_keys, -e[0], e[1]),
+        key=lambda e: (
+            e[5],
+            name_key(_bare(e[4])) in _PROBLEM_FIELDS,  # after the paper's own narrower task
+            fill is not None and e[4].lower() not in rule_keys,
+            -e[0],
+            e[1],
+        ),
     )
     out: list[dict[str, Any]] = []
     used: set[str] = set()

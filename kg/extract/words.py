@@ -62,6 +62,7 @@ class Words:
     substrate_words: frozenset[str]
     languages: frozenset[str]
     task_fields: frozenset[str]
+    problem_fields: frozenset[str]
     broad_areas: frozenset[str]
     lone_not_methods: frozenset[str]
     lone_method_nouns: frozenset[str]
