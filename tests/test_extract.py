@@ -898,6 +898,26 @@ def test_where_a_topic_finds_applications_is_background():
     assert tasks_of(abstract) == ["tide forecasting"]
 
 
+def test_a_verb_after_its_subject_is_no_part_of_the_task():
+    # made-up: after "we", "they" the first word is the verb ("we revisit X", "can we push
+    # X"), not a modifier of the task
+    abstract = "We revisit multi-port tide forecasting with a graph network."
+    assert tasks_of(abstract) == ["multi-port tide forecasting"]
+
+
+def test_joined_modifiers_of_a_later_noun_name_no_task():
+    # made-up: "to generate safe and efficient X": "safe" modifies the noun after the list,
+    # no object of its own; a noun joined to another keeps its task ("to predict depth and
+    # row-wise pose")
+    abstract = (
+        "Our planner is trained to generate safe and efficient tide gate schedules. It beats "
+        "the baselines."
+    )
+    assert "safe generation" not in tasks_of(abstract)
+    abstract = "We train a network to predict depth and row-wise pose from a single tide image."
+    assert tasks_of(abstract) == ["depth prediction"]
+
+
 def test_what_earlier_work_focuses_on_is_the_contrast_not_the_task():
     # made-up: "Most existing methods focus on A", "prior work has mainly focused on A": what
     # others did, set against the paper's problem; the paper's own focus and its experiments'

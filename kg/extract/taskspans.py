@@ -160,6 +160,9 @@ _LIST_AFTER_TASK_NOUN_RE = re.compile(
 
 _ITEM_SEP_RE = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+|as well as\s+)?|\s+(?:and|or|as well as)\s+)")
 
+_COORD_AFTER_RE = re.compile(r"\s*(?:,|and\b|or\b)")
+_LIST_WORD_RE = re.compile(r"[\s,]*([A-Za-z][\w\-]*)")
+
 _ENUM_RE = re.compile(r"\s*\(?(?:\d|[ivx]{1,3}|[a-e])\)\s*")
 
 #: (start, end, phrase, bonus) of one task phrase candidate
@@ -601,17 +604,41 @@ def _items_after(v: Vocab, text: str, pos: int, add: Callable[..., None]) -> Non
         pos = nxt.end()
 
 
+def _shared_noun_after(text: str, end: int) -> bool:
+    """The word before ``end`` is one of joined modifiers whose noun comes later: "safe [and
+    efficient plans]", "minimal[, stable, and symbolic corrections]" (a plural noun within five
+    words after "and", "or" or a comma); not "depth [and row-wise pose] from", whose own noun
+    is singular, nor a list's next item after "the" or a verb."""
+    coord = _COORD_AFTER_RE.match(text, end)
+    if coord is None:
+        return False
+    pos = coord.end()
+    for _ in range(5):
+        nxt = _LIST_WORD_RE.match(text, pos)
+        if nxt is None:
+            return False
+        w, lw = nxt.group(1), nxt.group(1).lower()
+        if lw in W.np_boundary - {"and", "or"} or lw in W.task_verbs or lw in ("the", "a", "of"):
+            return False
+        if is_head_noun(w) and not is_modifier(w):
+            return True
+        pos = nxt.end()
+    return False
+
+
 def _verb_object(
     text: str, m: re.Match[str], noun: str, bonus: float, add: Callable[..., None]
 ) -> None:
     """The task a verb (group 1) names with its object (group 2): "estimating treatment
     effects" / "to estimate treatment effects" -> "treatment effect estimation"."""
     words = []
+    plural = False  # the object ends with its own plural noun
     for w in m.group(2).split():
         if w.lower() in W.task_stop or w.lower() in W.task_verbs:
             break
         if not is_modifier(w):
-            if is_head_noun(w):
+            plural = is_head_noun(w)
+            if plural:
                 words.append(singular(w))
             break
         words.append(w)
@@ -619,6 +646,8 @@ def _verb_object(
         return
     last = _WORD_CHARS_RE.match(text, text.find(words[-1][:-1], m.start(2)))
     end = last.end() if last else m.end(2)
+    if not plural and _shared_noun_after(text, end):
+        return  # "to generate safe and efficient plans", "to predict rare or unseen words"
     nxt = NEXT_WORD_RE.match(text[end : end + 30])
     if text[end : end + 1] in ("'", "\u2019") or (
         nxt and nxt.group(1).lower() not in W.np_boundary

@@ -42,6 +42,7 @@ class Words:
     np_boundary: frozenset[str]
     name_inner: frozenset[str]
     noun_before: frozenset[str]
+    verb_subjects: frozenset[str]
     tech_cues: frozenset[str]
     list_cues: frozenset[str]
     vague_first: frozenset[str]
@@ -261,6 +262,12 @@ def modifiers(text: str, pos: int) -> tuple[list[str], int]:
     if not kept:
         return [], pos
     start = text.rfind(kept[0], max(0, pos - 60), pos)
+    subject = word_before(text, start)
+    if subject and subject.group(1).lower() in W.verb_subjects:
+        kept.pop(0)  # "can we [push] imitation learning", "we [revisit] dictionary learning"
+        if not kept:
+            return [], pos
+        start = text.rfind(kept[0], start, pos)
     if _BROKEN_WORD_RE.search(text[max(0, start - 12) : start]):
         return [], pos  # "maxi- mum clique", "maxi(cid:173) mum": a word broken at a line end
     return kept, start
