@@ -918,6 +918,23 @@ def test_joined_modifiers_of_a_later_noun_name_no_task():
     assert tasks_of(abstract) == ["depth prediction"]
 
 
+def test_where_or_when_a_task_is_used_is_no_task():
+    # made-up, after paperlists sentences: the span model's "X applications", "the X case"
+    # say where a task is used or which case a result covers
+    abstract = (
+        "Ensembles of tide models enable significant accuracy gains in computer vision "
+        "applications. However, parameter estimation is hard."
+    )
+    assert tasks_of(abstract) == ["parameter estimation"]
+    abstract = (
+        "In real world applications such as scene recognition, tide data is scarce. We propose "
+        "a gauge model."
+    )
+    assert "real world applications" not in tasks_of(abstract)
+    abstract = "For the generative case, we derive an entropy-based tide estimator."
+    assert tasks_of(abstract) == []
+
+
 def test_what_earlier_work_focuses_on_is_the_contrast_not_the_task():
     # made-up: "Most existing methods focus on A", "prior work has mainly focused on A": what
     # others did, set against the paper's problem; the paper's own focus and its experiments'

@@ -201,11 +201,13 @@ def _framed_as_problem(text: str, start: int, end: int) -> bool:
 
 def _task_shaped(phrase: str) -> bool:
     """A phrase of the span model may be a task: it neither starts nor ends with a stop or
-    vague word ("how alignment from human feedback"), nor starts with a verb's form."""
+    vague word ("how alignment from human feedback"), nor ends with where a task is used
+    ("computer vision applications"), nor starts with a verb's form."""
     words = phrase.lower().split()
     return bool(words) and not (
         words[0] in W.task_stop
         or words[-1] in W.task_stop
+        or words[-1] in W.not_task_heads
         or words[0] in W.task_verbs
         or (words[0].endswith("ing") and len(words) > 1 and words[0] not in W.noun_ing)
     )

@@ -42,6 +42,7 @@ class Words:
     np_boundary: frozenset[str]
     name_inner: frozenset[str]
     noun_before: frozenset[str]
+    not_task_heads: frozenset[str]
     verb_subjects: frozenset[str]
     tech_cues: frozenset[str]
     list_cues: frozenset[str]
