@@ -905,6 +905,15 @@ def test_a_verb_after_its_subject_is_no_part_of_the_task():
     assert tasks_of(abstract) == ["multi-port tide forecasting"]
 
 
+def test_how_big_or_real_a_problem_is_is_no_part_of_the_task():
+    # made-up: "real world", "high dimensional" written without a hyphen say only the scale of
+    # the problem, as "real-world" and "large-scale" do
+    abstract = "We address real world tide image labeling with a graph network."
+    assert tasks_of(abstract) == ["tide image labeling"]
+    abstract = "We study high dimensional tide classification with a graph network."
+    assert tasks_of(abstract) == ["tide classification"]
+
+
 def test_joined_modifiers_of_a_later_noun_name_no_task():
     # made-up: "to generate safe and efficient X": "safe" modifies the noun after the list,
     # no object of its own; a noun joined to another keeps its task ("to predict depth and

@@ -44,6 +44,7 @@ class Words:
     noun_before: frozenset[str]
     not_task_heads: frozenset[str]
     verb_subjects: frozenset[str]
+    vague_compounds: frozenset[str]
     tech_cues: frozenset[str]
     list_cues: frozenset[str]
     vague_first: frozenset[str]
@@ -263,12 +264,21 @@ def modifiers(text: str, pos: int) -> tuple[list[str], int]:
     if not kept:
         return [], pos
     start = text.rfind(kept[0], max(0, pos - 60), pos)
-    subject = word_before(text, start)
-    if subject and subject.group(1).lower() in W.verb_subjects:
-        kept.pop(0)  # "can we [push] imitation learning", "we [revisit] dictionary learning"
-        if not kept:
-            return [], pos
-        start = text.rfind(kept[0], start, pos)
+    while kept:
+        before = word_before(text, start)
+        lw = before.group(1).lower() if before else ""
+        if lw in W.verb_subjects or f"{lw} {kept[0].lower()}" in W.vague_compounds:
+            drop = 1  # "can we [push] imitation learning", "large [scale] regression"
+        elif " ".join(kept[:2]).lower() in W.vague_compounds:
+            drop = 2  # "[real world] image labeling"
+        else:
+            break
+        start = text.find(kept[drop - 1], start) + len(kept[drop - 1])
+        kept = kept[drop:]
+        if kept:
+            start = text.find(kept[0], start)
+    if not kept:
+        return [], pos
     if _BROKEN_WORD_RE.search(text[max(0, start - 12) : start]):
         return [], pos  # "maxi- mum clique", "maxi(cid:173) mum": a word broken at a line end
     return kept, start
