@@ -80,6 +80,30 @@ def test_abbreviation_digit_repeats_a_letter_and_reversed_order_works():
     assert best_long_form("D4M", "we propose Design for Manipulation") == 11
 
 
+def test_a_technique_noun_after_the_bracket_ends_the_defined_name():
+    # the long form alone names no kind: the noun after the bracket is part of the name
+    [ab] = find_abbreviations(
+        "We factorize the weights by a tensor train (TT) decomposition of low rank.",
+        heads={"decomposition"},
+    )
+    assert (ab.short, ab.long, ab.head) == ("TT", "tensor train", "decomposition")
+    got = found(
+        "We factorize the weights by a tensor train (TT) decomposition of low rank. "
+        "We minimize the Jensen-Shannon (JS) divergence between the two models."
+    )
+    assert got["tensor train decomposition"][0] == "Method"
+    assert got["JS divergence"][0] == "Method"
+    # ... restated inside the bracket
+    got = found("We propose Mixed-Sample learning (MS learning), a training method for CNNs.")
+    assert got["MS learning"] == ("Method", "proposed")
+    # not after a long form that names its kind or a listed method, nor before a kind noun
+    got = found(
+        "We use the Proximal Policy Optimization (PPO) algorithm and Hybrid Monte Carlo (HMC) "
+        "sampling. We introduce the Key-state Online Imitation (KOI) learning approach."
+    )
+    assert {"PPO", "HMC", "KOI"} <= set(got)
+
+
 def test_short_form_that_only_starts_with_the_initials_still_defines():
     [ab] = find_abbreviations(
         "We propose Scheduled Auxiliary Control (SAC-X), a new learning paradigm."

@@ -11,7 +11,13 @@ Token- and Turn-level Policy Optimization), so they are skipped when the long fo
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from dataclasses import dataclass
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from kg.extract.resources import name_key
+from kg.extract.words import Vocab, W, head
 
 _PAREN_RE = re.compile(r"\(([^()]{1,90})\)")
 _SHORT_RE = re.compile(r"[A-Za-z0-9\u0370-\u03ff][\w.+*\-\u2013\u0370-\u03ff]{0,14}")
@@ -30,6 +36,10 @@ class Abbreviation:
     short_end: int
     long_start: int
     long_end: int
+    # a technique noun the abstract writes after the short form, outside the bracket ("tensor
+    # train (TT) decomposition") or restating the long form's inside it ("Between-Class
+    # learning (BC learning)")
+    head: str = ""
 
 
 def is_short_form(text: str) -> bool:
@@ -165,14 +175,63 @@ def _window_before(text: str, end: int, lo: int, n_words: int) -> int:
     )
 
 
-def find_abbreviations(text: str, lo: int = 0, hi: int | None = None) -> list[Abbreviation]:
-    """All definitions in text[lo:hi] (one sentence)."""
+def named_with_head(v: Vocab, short: str, long: str, noun: str) -> str | None:
+    """The name a technique noun written after a definition's short form ends: the long form
+    that already ends in it ("Between-Class learning (BC learning)"), or the long form and the
+    noun ("tensor train (TT) decomposition", "the Kullback-Leibler (KL) divergence") where the
+    long form alone names no kind, ends in no name the lists know ("Hybrid Monte Carlo (HMC)
+    sampling", "robust SVM (RSVM) learning"), is no field, theory or metric, is not a
+    lower-case "... learning" (the abstracts name problems so, and tasks.py reads them), and is
+    no longer than the short form's letters allow ("build their models using the Bag-to-Bag
+    (B2B) distance")."""
+    if long.lower().endswith(noun):
+        return long
+    words = long.split()
+    known = (v.method_heads, W.technique_ends, W.tech_heads, W.defined_heads)
+    if (
+        v.type_from_head(long)
+        or any(head(long) in k for k in known)
+        or any(v.known_label(" ".join(words[-n:])) for n in (1, 2, 3))
+        or any(name_key(" ".join(words[-n:])) in v.generic for n in (1, 2))
+        or name_key(f"{long} {noun}") in v.fields
+        or short.lower() in W.lone_not_methods  # "Probably Approximately Correct (PAC) learning"
+        or (name_key(short) in v.metrics and noun not in ("loss", "losses"))
+        or (noun == "learning" and long.islower())
+        or len(words) > sum(ch.isalpha() for ch in short) + 1
+    ):
+        return None
+    return f"{long} {noun}"
+
+
+# a lower-case word right after a bracket (and the word after it), and a short form with the
+# long form's head after it
+_WORD_AFTER_RE = re.compile(r"\s+([a-z][a-z\-]*)\b(?![\-])(?:\s+([a-z][a-z\-]*))?")
+_RESTATED_RE = re.compile(r"(\S+) ([a-z][a-z\-]*)")
+
+
+def find_abbreviations(
+    text: str, lo: int = 0, hi: int | None = None, heads: Container[str] = ()
+) -> list[Abbreviation]:
+    """All definitions in text[lo:hi] (one sentence); `heads`: the technique nouns a definition
+    may write after its short form (:attr:`Abbreviation.head`)."""
     hi = len(text) if hi is None else hi
     found = []
     for m in _PAREN_RE.finditer(text, lo, hi):
         inner = m.group(1).strip()
         first = re.split(r"\s+or\s+|;|,", inner)[0].strip()
         inner_start = m.start(1) + m.group(1).index(first) if first else m.start(1)
+        after = _WORD_AFTER_RE.match(text, m.end(), hi)
+        head = ""
+        if after and after.group(1) in heads and (after.group(2) or "the") in STOP_WORDS:
+            head = after.group(1)  # not "(KOI) learning approach": the approach is KOI
+        restated = _RESTATED_RE.fullmatch(first)
+        if (
+            restated
+            and restated.group(2) in heads
+            and is_short_form(restated.group(1))
+            and text[lo : m.start()].rstrip().lower().endswith(" " + restated.group(2))
+        ):  # "Between-Class learning (BC learning)"
+            first, head = restated.group(1), restated.group(2)
         if is_short_form(first):
             n = min(len(first) + 5, 2 * len(first))
             start = _window_before(text, m.start(), lo, n)
@@ -196,6 +255,7 @@ def find_abbreviations(text: str, lo: int = 0, hi: int | None = None) -> list[Ab
                     inner_start + len(first),
                     long_start,
                     long_start + len(long),
+                    head,
                 )
             )
             continue

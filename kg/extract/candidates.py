@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from kg.extract.abbrev import Abbreviation, spells_acronym_piece
+from kg.extract.abbrev import Abbreviation, named_with_head, spells_acronym_piece
 from kg.extract.proposals import (
     existing_lead,
     known_tail,
@@ -531,8 +531,11 @@ def attach_abbreviations(
             if other is not c and other.start < long_start < other.end <= ab.long_end:
                 long_start = other.start
         long = text[long_start : ab.long_end]
+        if ab.head and (named := named_with_head(v, ab.short, long, ab.head)):
+            long, c.head = named, ab.head  # "tensor train (TT) decomposition"
         c.long, c.long_span = long, (long_start, ab.long_end)
-        long_of.setdefault(name_key(ab.short), (long, (long_start, ab.long_end)))
+        for key in {name_key(ab.short), name_key(f"{ab.short} {c.head}")}:  # "TD learning" too
+            long_of.setdefault(key, (long, (long_start, ab.long_end)))
         # a candidate covering the long form is the same thing, not another entity
         for other in cands:
             if other is not c and long_start <= other.start and other.end <= ab.long_end:

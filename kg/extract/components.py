@@ -142,7 +142,11 @@ class KGEntities:
         cands = contest_names(v, text, cands)
         cands = add_gazetteer_hits(v, text, cands, hits)
         cands = proposed_phrases(v, text, trig["propose"], cands)
-        abbrevs = [ab for s in sents for ab in find_abbreviations(text, s.start_char, s.end_char)]
+        abbrevs = [
+            ab
+            for s in sents
+            for ab in find_abbreviations(text, s.start_char, s.end_char, W.defined_heads)
+        ]
         cands = attach_abbreviations(v, text, cands, abbrevs, in_url)
         split_trailing_acronyms(cands)
         model = model_spans(doc)
@@ -605,6 +609,8 @@ def _as_mention(c: Candidate, sent: Sent) -> dict[str, Any]:
     # markdown bold left inside words: "con**T**extualized" -> "conTextualized"
     long = c.long.replace("**", "") if c.long else None
     name, aliases = c.text.replace("**", ""), [long] if long else []
+    if c.head:  # "temporal difference (TD) learning": the paper's name is "TD learning"
+        name, aliases = f"{name} {c.head}", [*aliases, name]
     if long and sum(w[:1].isupper() for w in long.split()) < len(long.split()) / 2:
         name, aliases = long, [name]  # "flow matching models (FMs)": the words say more
     return {

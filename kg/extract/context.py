@@ -678,7 +678,9 @@ def decide(
             t = EntityType.DATASET  # "pretrained on Foo-50K", "we release Bar-1M"
         elif proposed or MODEL_SIZE_RE.search(c.text):
             t = EntityType.METHOD
-        elif head_type is EntityType.TASK or (c.long and long_type is EntityType.TASK):
+        elif head_type is EntityType.TASK or (
+            c.long and long_type is EntityType.TASK and not c.head
+        ):
             return  # "Temporal Action Localization": task phrases are ranked in tasks.py
         elif (
             (
@@ -710,6 +712,7 @@ def decide(
                 EntityType.METHOD
                 if method_ctx
                 or used
+                or c.head
                 or (c.model is EntityType.METHOD and model_says_name(c, USE_MODEL["defined"]))
                 or (
                     c.long_span is not None

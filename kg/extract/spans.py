@@ -82,6 +82,9 @@ class Candidate:
     model_score: float = 0.0  # around it), and its probability
     long: str | None = None  # long form, when this is a defined abbreviation
     long_span: tuple[int, int] | None = None
+    head: str = (
+        ""  # the technique noun a defined name ends in after its bracket ("TT decomposition")
+    )
     role: Role | None = None
     type: EntityType | None = None
     confidence: float = 0.0

@@ -60,6 +60,7 @@ class Words:
     technique_cues: tuple[str, ...]
     technique_kinds: tuple[str, ...]
     technique_ends: frozenset[str]
+    defined_heads: frozenset[str]
     broad_method_heads: frozenset[str]
     role_words: frozenset[str]
     substrate_words: frozenset[str]
