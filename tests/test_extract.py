@@ -14,6 +14,7 @@ import pytest
 from kg.extract import build_pipeline, extract_papers, to_record
 from kg.extract.abbrev import best_long_form, find_abbreviations
 from kg.extract.spans import USE_MODEL, sentences
+from kg.extract.words import Vocab
 from kg.model import Author, EntityType, Paper, SourceRef
 from kg.text import clean_abstract
 
@@ -346,6 +347,22 @@ def test_a_generic_word_hyphened_to_a_lower_case_word_is_an_adjective():
     # a Greek letter's name before it makes a name
     got = found("To that end, we introduce rho-POMDPs, an extension of POMDPs for beliefs.")
     assert got["rho-POMDPs"] == ("Method", "proposed")
+
+
+def test_a_generic_entry_matches_only_in_its_own_shape():
+    # "RTX" (a GPU) and "dBm" (a unit) are generic; a hyphen or capitals make another name
+    v = Vocab.build({})
+    assert v.is_generic("RTX") and v.is_generic("dBm") and v.is_generic("Monte-Carlo")
+    assert not (v.is_generic("RT-X") or v.is_generic("DBM"))
+    got = found("Prior work such as RT-X needs action normalization; we train on an RTX 4090.")
+    assert got["RT-X"][0] == "Method" and not {"RTX", "RTX 4090"} & set(got)
+
+
+def test_a_stop_word_in_capitals_after_a_naming_cue_opens_the_name():
+    got = found("We thus propose a new metric, called AM Score, to rate the samples.")
+    assert "AM Score" in got
+    got = found("We evaluate on the US State of the Union Address corpus.")
+    assert "US State" not in got
 
 
 def test_a_capital_greek_letter_hyphened_to_a_word_is_a_name():

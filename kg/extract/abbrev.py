@@ -17,11 +17,13 @@ from dataclasses import dataclass
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from kg.extract.resources import name_key
+from kg.extract.spans import Candidate
 from kg.extract.words import Vocab, W, head
 
 _PAREN_RE = re.compile(r"\(([^()]{1,90})\)")
 _SHORT_RE = re.compile(r"[A-Za-z0-9\u0370-\u03ff][\w.+*\-\u2013\u0370-\u03ff]{0,14}")
 _WORD_RE = re.compile(r"\S+")
+ACRONYM_RE = re.compile(r"[A-Z][A-Z0-9\-]*[A-Z0-9]s?")
 # words that link a name's words and give none of its short form's first letter
 _LINK_WORDS = frozenset(
     ["and", "of", "for", "the", "in", "on", "to", "with", "by", "at", "a", "an"]
@@ -302,3 +304,19 @@ def spells_acronym_piece(text: str, phrase: str, *, whole: bool = False) -> bool
     if len(caps) < 2 or not any(caps in w for w in words):
         return False
     return whole or not re.search(r"(?<![\w\-])" + caps + r"(?![\w\-])", text)
+
+
+def split_trailing_acronyms(cands: list[Candidate]) -> None:
+    """ "The Shift Aggregate Extract Network SAEN is ...": a capitalised run that ends in the
+    acronym of its own words is a long form and its short form, defined without brackets."""
+    for c in cands:
+        words = c.text.split()
+        if len(words) < 3 or not ACRONYM_RE.fullmatch(words[-1]):
+            continue
+        short = words[-1].rstrip("s") if words[-1].endswith("s") else words[-1]
+        initials = "".join(w[0] for w in words[:-1] if w[0].isupper())
+        if short.replace("-", "").upper() == initials and len(initials) >= 2:
+            long = c.text[: c.text.rindex(" ")]
+            c.long, c.long_span = long, (c.start, c.start + len(long))
+            c.start = c.end - len(words[-1])
+            c.text = words[-1]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from kg.extract.abbrev import Abbreviation, named_with_head, spells_acronym_piece
+from kg.extract.abbrev import ACRONYM_RE, Abbreviation, named_with_head, spells_acronym_piece
 from kg.extract.proposals import (
     existing_lead,
     known_tail,
@@ -167,7 +167,6 @@ _NEW_NOUN_BEFORE_RE = re.compile(  # (not a task or problem: "a novel task terme
     r"(?!(?:task|problem|setting|challenge|phenomenon|benchmark|dataset)s?\b)[a-z][\w\-]*,?\s*$"
 )
 _COMMONLY_RE = re.compile(r"\b(?:commonly|often|usually|sometimes|widely|also|generally)\s+$")
-_ACRONYM_RE = re.compile(r"[A-Z][A-Z0-9\-]*[A-Z0-9]s?")
 _NAMING_CUE_RE = re.compile(r"call|term|name|dub|coin|refer", re.I)
 # "(Pearl 2009)", "(Hinton et al., 2012)", "(Becker and Hinton, 1992; ...)", "[3]", "[7, 8]"
 CITATION_RE = re.compile(
@@ -214,7 +213,7 @@ def is_rejected(v: Vocab, text: str) -> bool:
     key = name_key(text)
     return (
         len(key) < 2
-        or key in v.generic
+        or v.is_generic(text)
         or key in v.metrics
         or bool(UNIT_RE.fullmatch(text) and not _DIGIT_ACRONYM_RE.match(text))
         or bool(_MATH_LEFTOVER_RE.match(text))
@@ -234,7 +233,7 @@ def is_rejected(v: Vocab, text: str) -> bool:
 
 # a naming cue right before a word: "a framework for grasping, dubbed GPU"
 _NAMED_BEFORE_RE = re.compile(
-    r"\b(?:dubbed|called|named|termed|coined)\s+(?:as\s+)?[\"'\u201c\u2018]?$", re.I
+    r"\b(?:dubbed|called|named|termed|coined|we\s+call)\s+(?:as\s+)?[\"'\u201c\u2018]?$", re.I
 )
 
 
@@ -347,8 +346,11 @@ def name_candidates(
             runs.append([(s, e, kind)])
     out = []
     for run in runs:
-        # trim stop words ("The", "Across", "We") and trailing version-less junk
-        while run and text[run[0][0] : run[0][1]].lower() in W.leading_stop:
+        # trim stop words ("The", "Across", "We"; not capitals a naming cue gives a name:
+        # "called AM Score") and trailing version-less junk
+        while run and (w := text[run[0][0] : run[0][1]]).lower() in W.leading_stop:
+            if len(run) > 1 and w.isupper() and _NAMED_BEFORE_RE.search(text, 0, run[0][0]):
+                break
             run = run[1:]
         if (
             len(run) > 1
@@ -554,22 +556,6 @@ def attach_abbreviations(
     return out
 
 
-def split_trailing_acronyms(cands: list[Candidate]) -> None:
-    """ "The Shift Aggregate Extract Network SAEN is ...": a capitalised run that ends in the
-    acronym of its own words is a long form and its short form, defined without brackets."""
-    for c in cands:
-        words = c.text.split()
-        if len(words) < 3 or not _ACRONYM_RE.fullmatch(words[-1]):
-            continue
-        short = words[-1].rstrip("s") if words[-1].endswith("s") else words[-1]
-        initials = "".join(w[0] for w in words[:-1] if w[0].isupper())
-        if short.replace("-", "").upper() == initials and len(initials) >= 2:
-            long = c.text[: c.text.rindex(" ")]
-            c.long, c.long_span = long, (c.start, c.start + len(long))
-            c.start = c.end - len(words[-1])
-            c.text = words[-1]
-
-
 def proposed_phrases(
     v: Vocab, text: str, propose: list[tuple[int, int]], cands: list[Candidate]
 ) -> list[Candidate]:
@@ -675,7 +661,7 @@ def _proposable(
     return (
         own
         or last in v.method_heads
-        or (naming and _ACRONYM_RE.fullmatch(words[-1]) is not None and len(words) > 1)
+        or (naming and ACRONYM_RE.fullmatch(words[-1]) is not None and len(words) > 1)
         or (not naming and is_head_noun(words[-1]))
     )
 

@@ -19,7 +19,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
 from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers kg_gazetteer)
-from kg.extract.abbrev import find_abbreviations
+from kg.extract.abbrev import find_abbreviations, split_trailing_acronyms
 from kg.extract.candidates import (
     URL_RE,
     add_gazetteer_hits,
@@ -29,7 +29,6 @@ from kg.extract.candidates import (
     described_methods,
     name_candidates,
     proposed_phrases,
-    split_trailing_acronyms,
 )
 from kg.extract.context import decide
 from kg.extract.datanames import contest_names, data_title_names, said_elsewhere

@@ -165,6 +165,19 @@ def generic_keys() -> frozenset[str]:
 
 
 @cache
+def generic_shapes() -> tuple[frozenset[str], frozenset[str]]:
+    """The keys whose generic entries are all one word without a hyphen ("RTX": "RT-X" is
+    another name), and those whose entries all start in lower case and have a capital ("dBm",
+    "mW": "DBM", "MW" are other names)."""
+    entries: dict[str, list[str]] = {}
+    for w in _lines(DATA_DIR / "generic.txt"):
+        entries.setdefault(name_key(w), []).append(w)
+    solid = {k for k, ws in entries.items() if not any(c in w for w in ws for c in " -\u2013")}
+    lower = {k for k, ws in entries.items() if all(w[:1].islower() and not w.islower() for w in ws)}
+    return frozenset(solid), frozenset(lower)
+
+
+@cache
 def metric_keys() -> frozenset[str]:
     return frozenset(name_key(w) for w in _lines(DATA_DIR / "metrics.txt"))
 

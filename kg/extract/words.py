@@ -12,7 +12,15 @@ from functools import cache
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from kg.extract.resources import case_key, generic_keys, heads, metric_keys, name_key, word_data
+from kg.extract.resources import (
+    case_key,
+    generic_keys,
+    generic_shapes,
+    heads,
+    metric_keys,
+    name_key,
+    word_data,
+)
 from kg.model import EntityType
 
 
@@ -326,6 +334,7 @@ class Vocab:
     # name_key -> label of the data names known only as written in CamelCase ("ImageNet",
     # "CelebA"): "Imagenet", "mini-imagenet" are those names only where context says data
     variants: Mapping[str, EntityType] = field(default_factory=dict)
+    generic_shapes: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
 
     @classmethod
     def build(
@@ -361,6 +370,17 @@ class Vocab:
             families={f: next(iter(t)) for f, t in labels.items() if len(t) == 1},
             hints=hints or {},
             variants=_case_variants(gazetteer, cased, hints or {}),
+            generic_shapes=generic_shapes(),
+        )
+
+    def is_generic(self, text: str) -> bool:
+        """A generic name as written: its key is generic, and a hyphen or capitals do not make
+        it another name ("RT-X" is no "RTX", "DBM" no "dBm")."""
+        key = name_key(text)
+        solid, lower = self.generic_shapes
+        return key in self.generic and not (
+            (key in solid and ("-" in text.strip("-") or "\u2013" in text))
+            or (key in lower and text.isupper())
         )
 
     def known_label(self, text: str) -> EntityType | None:
