@@ -2865,6 +2865,11 @@ def test_a_known_name_that_is_also_a_word_is_typed_by_a_list_of_its_kind():
          "nuclear norm minimization"),
         ("Lattice impedance shaping is commonly used to stabilize legged robots.",
          "Lattice impedance shaping"),
+        # what it has shown or emerged as
+        ("Lattice-based planners have shown strong performance on short tasks.",
+         "Lattice-based planners"),
+        ("Lattice impedance shaping has emerged as a reliable tool for legged robots.",
+         "Lattice impedance shaping"),
         # what a model minimizes or maximizes
         ("Each head maximizes the penalized pseudo log-likelihood of the graph.",
          "penalized pseudo log-likelihood"),

@@ -354,6 +354,7 @@ _USED_AFTER_RE = re.compile(
     r"\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:then\s+|also\s+|further\s+|"
     r"commonly\s+|widely\s+|often\s+|typically\s+|usually\s+|first\s+)?(?:employed|used|applied|"
     r"adopted|utilized|utilised|leveraged|exploited)\b|[\s\-\u2013]based\b(?!\s+(?:on|upon|in|at)\b)"
+    r"|\s+(?:have|has)\s+(?:recently\s+|also\s+)?(?:shown|demonstrated|achieved|emerged\s+as)\b"
 )
 #: the end of a list's earlier item of lower-case words after a cue ("uses A or B"; not an
 #: example list: "graph data such as social networks, regulatory networks")
@@ -503,7 +504,8 @@ def cued_model_methods(
             nxt = _LIST_AFTER_RE.match(text, end)
             cued = nxt is not None and nxt.end() in starts
         # or a passive verb of use after it: "nuclear norm minimization is employed to ...",
-        # "trace norm regularization based estimators"; a sentence may open with it ("Minwise
+        # "trace norm regularization based estimators", or what it has shown ("diffusion-based
+        # planners have shown strong performance"); a sentence may open with it ("Minwise
         # hashing is used")
         opening = not text[s0:start].strip() and phrase[1:] == phrase[1:].lower()
         used_after = not cued and _USED_AFTER_RE.match(text, end) is not None
