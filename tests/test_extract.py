@@ -3080,6 +3080,9 @@ def test_compared_phrases_leave_out_roles_and_substrates(abstract, wrong):
         # a list opened by a kind of method
         ("The model builds on recurrent cells such as ZKMTs: they keep long memories.", "ZKMTs"),
         ("The TCN outperforms baseline recurrent methods (ZKWs, QMTs, and vanilla RNNs).", "ZKWs"),
+        # a blend of names, one of them a method the abstract names
+        ("Zorbic Barrier Functions (ZBFs) offer safety. We then train the QNET-ZBF on data.",
+         "QNET-ZBF"),
     ],
 )  # fmt: skip
 def test_a_lone_acronym_that_the_sentence_makes_a_method_is_kept(abstract, name):
@@ -3095,6 +3098,9 @@ def test_a_lone_acronym_that_the_sentence_makes_a_method_is_kept(abstract, name)
         ("Current IRL techniques rely on user-supplied features.", "IRL"),
         ("The mixed ML-RL objective is optimized with policy gradients.", "ML-RL"),
         ("We have trained networks of E - II units with short-range connections.", "II"),
+        # a letter's variant of a name, or one name twice, is no blend
+        ("Zorbic Barrier Functions (ZBFs) offer safety. We then train the Q-ZBF on data.",
+         "Q-ZBF"),
     ],
 )  # fmt: skip
 def test_a_lone_acronym_with_nothing_that_makes_it_a_method_stays_dropped(abstract, wrong):
