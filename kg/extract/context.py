@@ -222,7 +222,12 @@ _DATA_NOUN_SOON_RE = re.compile(
     r"benchmarks?|suites?)\b"
 )
 _A_BEFORE_RE = re.compile(r"\b(?:a|an)\s+$")
-_ON_VERB_BEFORE_RE = re.compile(r"\b(?:based|built|builds|relies|rely|relying|depends?)\s+$")
+_ON_VERB_BEFORE_RE = re.compile(r"\b(?:based|built|builds|relies|rely|relying|depends?)\s+$", re.I)
+# ... but "experiments based on X", "retrieval tasks based on X" evaluate on X
+_EVAL_BASED_RE = re.compile(
+    r"\b(?:experiments?|tasks?|evaluations?|results|stud(?:y|ies)|data(?:sets?)?|benchmarks?)"
+    r"\s+(?:\w+\s+)?based\s+$"
+)
 _ALL_CAPS_RE = re.compile(r"[A-Z][A-Z\-]*s?")
 _NOT_NAMED = (EntityType.TASK, EntityType.METRIC)
 _BASE_CONFIDENCE = {"strong": 0.6, "title": 0.55, "cap": 0.5, "gazetteer": 0.7, "lower": 0.5}
@@ -480,6 +485,16 @@ def decide(
     ):
         data_ctx = True
     if (
+        data_ctx
+        and not (named_data or c.label or c.long)
+        and list_tail
+        and list_tail.group(2) in ("tasks", "task")
+        and _ALL_CAPS_RE.fullmatch(c.text)
+        and c.model is EntityType.TASK
+        and c.model_score >= USE_MODEL["task_acronym"]
+    ):
+        return  # "On the NER task", "the MT task of IWSLT-2016": a task's acronym, not data
+    if (
         not data_ctx
         and c.text[:1].isupper()
         and "propose" not in c.cues
@@ -509,15 +524,26 @@ def decide(
                 # "Over two benchmarks, Foo and Bar, the model beats ...": the clause's subject
                 appos_type = None
         elif kind in ("on", "across"):
+            if (
+                c.label is None
+                and not c.long
+                and c.strength == "strong"
+                and dn.hardware_next(v, text, c.end)
+            ):
+                return  # "runs on the TrueNorth chip": hardware, no entity
             # "deployments on a Clearpath Husky": one of a kind of thing (a robot, a device),
             # not a named collection of data
             if not _A_BEFORE_RE.search(text, ts, c.start) or _DATA_NOUN_SOON_RE.match(
                 text, c.end
             ):  # ("On a Parkinson GWAS dataset", "on a Resource Management test set")
-                data_ctx = (
-                    named_data  # "on the Foo-16 ... challenge": the data noun says it
-                    or bool(EVAL_CUE_RE.search(sentence))
-                    or dn.on_data(text, s0, ts, c.end)
+                data_ctx = named_data or (  # "on the Foo-16 ... challenge": the data noun
+                    not (  # (not "based on Tacotron 2": what a method builds on)
+                        c.label is None
+                        and _ON_VERB_BEFORE_RE.search(text, max(s0, ts - 12), ts)
+                        and not _DATA_NOUN_SOON_RE.match(text, c.end)
+                        and not _EVAL_BASED_RE.search(text, max(s0, ts - 40), ts)
+                    )
+                    and (bool(EVAL_CUE_RE.search(sentence)) or dn.on_data(text, s0, ts, c.end))
                 )
             elif (
                 c.label is None

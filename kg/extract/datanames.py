@@ -123,6 +123,23 @@ def on_data(text: str, s0: int, ts: int, end: int) -> bool:
     return ts == s0 and text[ts : ts + 3] == "On " and bool(_TO_COMMA_RE.match(text, end))
 
 
+_NEXT_WORDS_RE = re.compile(r"\s+((?:[a-z][\w\-]*\s+){0,3}[a-z][\w\-]*)\b")
+
+
+def hardware_next(v: Vocab, text: str, end: int) -> bool:
+    """A hardware noun within four lower-case words after a name, before any data noun or
+    conjunction: "runs
+    on the TrueNorth chip", "on the NCSA Bluewaters supercomputer" (hardware, not data; not "on
+    Atari and simulated robots")."""
+    m = _NEXT_WORDS_RE.match(text, end)
+    for w in m.group(1).split() if m else ():
+        if w in v.data_heads or w in ("and", "or"):
+            return False
+        if w in W.hardware_heads:
+            return True
+    return False
+
+
 # "8 simulated tasks in Foo", "games from the Bar-2 suite": the name holds them
 _HELD_IN_RE = re.compile(
     r"\b(?:tasks|environments|games|levels|scenes|episodes|maps)\s+(?:from|in)\s+(?:the\s+)?$"

@@ -55,6 +55,15 @@ _SET_OFF_LIST_RE = re.compile(
     r",\s*(?:(?:namely|i\.e\.|viz\.),?\s+)?" + _LIST_NAME + r"(?:,\s*" + _LIST_NAME + r")*,?\s+"
     r"(?:and|or)\s+" + _LIST_NAME + r"\s*,"
 )
+# a clause's subject after a fronted phrase: "On ImageNet, DSD improved ...", "Evaluated across
+# various scenarios, RONAR outperforms ..." (not a list item: "LSUN bedrooms, CelebA faces, ...")
+_COMMA_END_RE = re.compile(r",\s*\Z")
+_VERB_NEXT_RE = re.compile(
+    r"\s+(?:[a-z]+ly\s+)?(?:is|are|was|were|has|have|had|can|could|may|will|would|does|did|"
+    r"(?!(?:images|faces|tasks|games|datasets|benchmarks|environments|domains|scenes|videos|"
+    r"samples|sets|results|models|networks|digits|words|documents|graphs|instances|based)\b)"
+    r"[a-z]+(?:s|ed))\b(?!\s*(?:[,)]|and\b|or\b))"
+)
 _LIST_WORDS = frozenset(["including", "include", "includes", "such as", "e.g.", "e.g.,", "like"])
 
 
@@ -84,6 +93,19 @@ def listed_with_data(c: Candidate, text: str, cands: list[Candidate]) -> bool:
     )
 
 
+def clause_subject(text: str, s0: int, c: Candidate, cands: list[Candidate]) -> bool:
+    """The candidate opens a clause after a comma that ends a fronted phrase of one item ("On
+    ImageNet, DSD improved ..."): it stands in no list with that item (unlike the last name of
+    "such as A, B, C are ...")."""
+    comma = _COMMA_END_RE.search(text, s0, c.start)
+    if not comma or not _VERB_NEXT_RE.match(text, c.end):
+        return False
+    prev = next((o for o in cands if o.end == comma.start() and o.start >= s0), None)
+    words = text[s0 : comma.start()].split() or [""]
+    item = prev.start if prev else comma.start() - len(words[-1])
+    return not _LIST_SEP_RE.search(text, s0, item)
+
+
 def type_lists(text: str, cands: list[Candidate]) -> None:
     """Names in one coordinated list ("on X, Y and Z") are one kind of thing: a name typed
     only by its context takes the type of the known names (gazetteer, definition, model
@@ -92,7 +114,11 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
     typed = [c for c in cands if c.type or "plain" in c.cues or "unsaid" in c.cues]
     groups: list[list[Candidate]] = []
     for prev, c in zip([None, *typed], typed, strict=False):
-        if prev is not None and LIST_JOIN_RE.fullmatch(text, prev.end, c.start):
+        if (
+            prev is not None
+            and LIST_JOIN_RE.fullmatch(text, prev.end, c.start)
+            and not clause_subject(text, 0, c, typed)
+        ):
             groups[-1].append(c)
         else:
             groups.append([c])
@@ -191,6 +217,8 @@ def list_trigger(
     """What heads the list this candidate stands in ("on X, Y and Z", "such as X"):
     ("on" | "list" | "datalist" | "datanoun" | "compare", start of the trigger) or None."""
     pos = c.start
+    if clause_subject(text, s0, c, cands):
+        return None
     ends = {o.end: o for o in cands if s0 <= o.start < c.start}
     # walk left over list items: names, or one lower-case word ("IOI, arithmetic, MMLU")
     for _ in range(10):

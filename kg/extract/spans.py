@@ -115,6 +115,8 @@ USE_MODEL: dict[str, float | None] = {
     "defined": 0.97,
     "defined_used": 0.8,  # ... and where a verb of use or "via" comes before it (round 20)
     "paradigm": 0.5,  # a defined paradigm its sentence uses (datanames.paradigm_used)
+    # an acronym before "task(s)" the model reads as a task is no data ("the NER task"; round 22)
+    "task_acronym": 0.6,
     # issue 9 round 6 (kg-convention weights): a Method span the rules missed, a Task span as a
     # task phrase, a task phrase inside a Task span scores higher, a rule candidate the model
     # does not read as a name of its type is dropped below this probability
