@@ -424,6 +424,8 @@ def test_a_name_before_a_hardware_noun_after_on_is_no_data():
     assert "NCSA Bluewaters" not in found(text)
     # cloud platforms are where a method runs (generic.txt)
     assert "Amazon EC2" not in found("We experimentally test our approach on Amazon EC2.")
+    # one of a kind of thing, after "a" and adjectives: "on a standard PC"
+    assert "Qorvex-PC" not in found("It handles a million examples on a standard Qorvex-PC.")
     # a conjunction ends the name's phrase: "on Atari and simulated robots"
     got = found("Our agents achieve higher returns on Atari and simulated robots.")
     assert got["Atari"][0] == "Benchmark"

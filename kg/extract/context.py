@@ -221,7 +221,7 @@ _DATA_NOUN_SOON_RE = re.compile(
     r"\)?\s+(?:[a-z][\w\-]*\s+){0,2}(?:data|datasets?|data\s+sets?|sets?|corpus|corpora|"
     r"benchmarks?|suites?)\b"
 )
-_A_BEFORE_RE = re.compile(r"\b(?:a|an)\s+$")
+_A_BEFORE_RE = re.compile(r"\b(?:a|an)\s+(?:(?!of\b)[a-z][\w\-]*\s+){0,2}$")  # "on a standard PC"
 _ON_VERB_BEFORE_RE = re.compile(r"\b(?:based|built|builds|relies|rely|relying|depends?)\s+$", re.I)
 # ... but "experiments based on X", "retrieval tasks based on X" evaluate on X
 _EVAL_BASED_RE = re.compile(
