@@ -491,7 +491,8 @@ def decide(
         and list_tail.group(2) in ("tasks", "task")
         and _ALL_CAPS_RE.fullmatch(c.text)
         and c.model is EntityType.TASK
-        and c.model_score >= USE_MODEL["task_acronym"]
+        and (least := USE_MODEL["task_acronym"]) is not None
+        and c.model_score >= least
     ):
         return  # "On the NER task", "the MT task of IWSLT-2016": a task's acronym, not data
     if (
