@@ -414,6 +414,14 @@ def test_formula_leftovers_and_words_split_at_an_accent_are_not_names():
     got = found("The sort costs O(n log2 n) steps and the error shrinks as O(eps2) with EXP3.")
     assert not {"log2", "eps2"} & set(got)
     assert "EXP3" in got
+    # bounds whose spaces and braces the PDF lost, optima and indexed variables
+    got = found(
+        "Our algorithm computes a sparsifier in O(nlog3(n)) time and O(k2log(n)) work, with "
+        "regret O(4sqrtK) and minfracn9 queries; the error is at most (1+ε)θ* when s-s* is "
+        "short, using mn2 and k1+ε samples with SVRG."
+    )
+    assert not {"nlog3", "k2log", "4sqrtK", "minfracn9", "θ*", "s-s*", "mn2", "k1+ε"} & set(got)
+    assert "SVRG" in got
 
 
 def test_introduced_abbreviated_dataset_and_names_that_are_no_methods():

@@ -73,6 +73,14 @@ UNIT_RE = re.compile(
 _MATH_LEFTOVER_RE = re.compile(
     r"(?:frac|mathcal|mathbb|mathrm|mathbf|mathit|sqrt|operatorname|left|right)"
     r"(?=[A-Z0-9\u0370-\u03ff({])|.*_|(?:log|ln|eps|epsilon)\d+$"  # "n log2 n", "eps2"
+    # ... and bounds whose spaces and braces the PDF lost: a function glued to variables and
+    # digits ("nlog3", "k2log", "4sqrtK", "nabla2", "minfracn9", "1over 2"; not "plnDAG"), an
+    # optimum ("θ*", "γ*log", "s-s*"), a variable with an index ("mn2", "k1+ε")
+    r"|[a-z\u0370-\u03ff]{0,3}\d[\w.\u0370-\u03ff+\-]*(?:log|ln|sqrt)"
+    r"|[a-zA-Z\u0370-\u03ff]{0,3}\d*(?:log|ln|sqrt|frac|nabla)\d"
+    r"|(?:\d|[a-z\u0370-\u03ff]{1,3})(?:log|ln|sqrt|frac|max|min|over)(?=\d|[A-Z\u0370-\u03ff](?![A-Z]))"
+    r"|\d+over\b|\d*[a-z]?(?:max|min)(?:\d|frac)"
+    r"|[\u0370-\u03ff]\d*\*|[a-z]-[a-z]\*$|[a-z]{2}\d$|[a-z]\d[+\-\u2013][\u0370-\u03ff]"
 )
 # a lower-case word with a hyphen ("mini-imagenet"): a known CamelCase data name written in
 # lower case, a name only where the words around it say data
