@@ -2150,6 +2150,22 @@ def test_recording_modalities_and_boards_are_no_methods():
     assert "Kalman filter" in got
 
 
+def test_mathematical_objects_molecules_and_platforms_are_no_methods():
+    got = found(
+        "We learn a function in a reproducing kernel Hilbert space (RKHS) and bound its VC "
+        "dimension. Spikes follow an inhomogeneous Poisson process and states a Markov process; "
+        "the noise is Poisson. We read DNA and mRNA sequences and in-the-wild YouTube videos "
+        "with a Kalman filter. The VC dimension (VCD) is finite."
+    )
+    lowered = {n.lower() for n in got}
+    for name in ("reproducing kernel hilbert space", "rkhs", "vc dimension", "vc"):
+        assert name not in lowered
+    for name in ("poisson process", "markov process", "poisson", "dna", "mrna"):
+        assert name not in lowered
+    assert not {"youtube", "vcd"} & lowered
+    assert "Kalman filter" in got
+
+
 def test_a_function_word_glued_to_a_name_is_cut_off():
     got = found(
         "Our solver is as fast asSVRG. Further evaluation onImageNet shows it, and tables "
