@@ -3052,6 +3052,21 @@ def test_a_camelcase_method_that_is_a_technique_noun_in_lower_case_is_also_match
     assert bl._lower_technique("QuorlNet", quorl, often) == 0  # no technique noun
 
 
+def test_a_long_form_the_hand_lists_know_only_as_a_task_makes_a_task_abbreviation():
+    from kg.extract.resources import name_key
+    from kg.extract.words import Vocab
+
+    bl = _build_lexicons_module()
+    texts = [f"Paper {i} studies the quorl-armed bandit (QAB) problem." for i in range(4)]
+    vocab = Vocab.build({})
+    [method], _, _ = bl.corpus_abbreviations(texts, vocab, {})
+    assert method.label == "Method"  # by its head, "bandit"
+    problems = frozenset([name_key("quorl-armed bandit")])
+    [task], _, typed = bl.corpus_abbreviations(texts, vocab, {}, problems)
+    assert (task.label, task.patterns) == ("Task", ["quorl-armed bandit"])
+    assert typed["qab"] == "Task"
+
+
 @pytest.mark.parametrize(
     ("abstract", "name"),
     [

@@ -435,16 +435,18 @@ def scirex_entities() -> Iterator[Concept]:
 
 
 def corpus_abbreviations(
-    texts: list[str], vocab, hand: dict[str, str]
+    texts: list[str], vocab, hand: dict[str, str], problems: frozenset[str] = frozenset()
 ) -> tuple[list[Concept], dict[str, int], dict[str, str]]:
     """Abbreviations defined in >= 3 paperlists abstracts with one dominant long form (>= 60 %
     of the definitions; two letters need >= 10 papers and 85 %), typed by the long form's head
     noun, or, when the head says nothing ("Markov chain Monte Carlo"), by the hand-written
-    lists' type of the short form (`hand`: key -> label; MCMC is a Method). Also returns, for
-    every short form the corpus defines, how many different long forms it has (>= 2 papers
-    each): the ambiguity signal; and the type of each short form with one dominant meaning (a
-    task's short form is written nowhere, but no other list may type it: CTC is connectionist
-    temporal classification, not a dataset)."""
+    lists' type of the short form (`hand`: key -> label; MCMC is a Method). A long form the
+    hand lists know only as a task (`problems`) is a task whatever its head ("multi-armed
+    bandit (MAB)"; not "neural architecture search", which they list as a method too). Also
+    returns, for every short form the corpus defines, how many different long forms it has
+    (>= 2 papers each): the ambiguity signal; and the type of each short form with one
+    dominant meaning (a task's short form is written nowhere, but no other list may type it:
+    CTC is connectionist temporal classification, not a dataset)."""
     from kg.extract.abbrev import find_abbreviations
     from kg.extract.words import head
     from kg.model import EntityType
@@ -473,6 +475,8 @@ def corpus_abbreviations(
             continue  # two letters (BP, CD, TS) mean too many things unless one meaning rules
         long = spelled[(short, lkey)].most_common(1)[0][0]
         t = vocab.type_from_head(long)
+        if _key(long) in problems:  # "multi-armed bandit": a problem, whatever its head
+            t = EntityType.TASK
         by_hand = t is None and hand.get(_key(short)) in ("Method", "Dataset", "Benchmark")
         if by_hand:
             t = EntityType(hand[_key(short)])
@@ -695,12 +699,15 @@ def build(explain: bool = False) -> list[dict]:
     vocab = Vocab.build({})
     texts, titles = _paperlists()
     corpus = Corpus(texts)
-    hand = {
-        _key(e.pattern): e.label.value
+    listed = [
+        (_key(e.pattern), e.label.value)
         for name in ("ml_core.jsonl", "ml_recent.jsonl")
         for e in read_gazetteer(GAZETTEER_DIR / name)
-    }
-    abbrevs, meanings, defined = corpus_abbreviations(texts, vocab, hand)
+    ]
+    hand = dict(listed)
+    other = {k for k, label in listed if label != "Task"}
+    problems = frozenset(k for k, label in listed if label == "Task" and k not in other)
+    abbrevs, meanings, defined = corpus_abbreviations(texts, vocab, hand, problems)
     concepts = [
         *pwc_methods(),
         *pwc_datasets(),
