@@ -2163,6 +2163,9 @@ def test_mathematical_objects_molecules_and_platforms_are_no_methods():
     for name in ("poisson process", "markov process", "poisson", "dna", "mrna"):
         assert name not in lowered
     assert not {"youtube", "vcd"} & lowered
+    # "NN" is "neural network" written short: as generic as "DNN"
+    short = found("Neural networks (NNs) on embedded devices; we compare NN and CNN models.")
+    assert not {"NN", "NNs"} & set(short)
     assert "Kalman filter" in got
 
 
