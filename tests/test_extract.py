@@ -422,6 +422,14 @@ def test_formula_leftovers_and_words_split_at_an_accent_are_not_names():
     )
     assert not {"nlog3", "k2log", "4sqrtK", "minfracn9", "θ*", "s-s*", "mn2", "k1+ε"} & set(got)
     assert "SVRG" in got
+    # a symbol or acronym hyphened to a past participle is an adjective
+    got = found(
+        "We fit the KL-regularized model and an l1-penalized, LP-relaxed program on a K-armed "
+        "bandit with ReLU-deactivated units and SVRG."
+    )
+    assert not {"KL-regularized", "l1-penalized", "LP-relaxed", "K-armed"} & set(got)
+    assert "ReLU-deactivated" not in got
+    assert "SVRG" in got
 
 
 def test_introduced_abbreviated_dataset_and_names_that_are_no_methods():

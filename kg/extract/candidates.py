@@ -90,6 +90,9 @@ _LOWER_VARIANT_RE = re.compile(r"(?<![\w\-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w\
 _NOT_A_NAME_RE = re.compile(
     r"^[A-Za-z]\d*\*$|^[a-z]+\*$|^[a-z]+\+[a-z]+$|(?:^|\s|[a-z])f[I][a-z]"
 )  # ... and a markdown emphasis left on a word ("models*")
+# a symbol or acronym hyphened to a past participle is an adjective: "KL-regularized",
+# "l1-penalized", "ReLU-deactivated", "LP-relaxed" (what a list knows as written stays a name)
+_PARTICIPLE_COMPOUND_RE = re.compile(r"[^\s\-\u2013]*[A-Z0-9][^\s\-\u2013]*[\-\u2013][a-z]+ed")
 _VERSIONED_GENERIC_RE = re.compile(r"[\d.]+[A-Za-z]?")
 _CAPITAL_NEXT_RE = re.compile(r" [A-Z][a-z]")
 _ACCENTS = frozenset("\u00b4`\u00a8\u02dc\u02c6\u02dd")
@@ -227,6 +230,7 @@ def is_rejected(v: Vocab, text: str) -> bool:
         or bool(_MATH_LEFTOVER_RE.match(text))
         or text[:4].lower() == "non-"  # "non-BP learning": what a method is not
         or bool(_NOT_A_NAME_RE.search(text))
+        or bool(_PARTICIPLE_COMPOUND_RE.fullmatch(text) and v.known_label(text) is None)
         or _generic_compound(v, text)
         or (  # "FOCS 2023", "Nvidia 3090": a generic word and a number; "CMOS VLSI": generic words
             " " in text
