@@ -422,6 +422,8 @@ def test_formula_leftovers_and_words_split_at_an_accent_are_not_names():
     )
     assert not {"nlog3", "k2log", "4sqrtK", "minfracn9", "θ*", "s-s*", "mn2", "k1+ε"} & set(got)
     assert "SVRG" in got
+    got = found("Regret is tildeO(√T) and widetildeO(d); hatB on 512X512 images with SVRG.")
+    assert not {"tildeO", "widetildeO", "hatB", "512X512"} & set(got)
     # a symbol or acronym hyphened to a past participle is an adjective
     got = found(
         "We fit the KL-regularized model and an l1-penalized, LP-relaxed program on a K-armed "

@@ -440,13 +440,11 @@ def corpus_abbreviations(
     """Abbreviations defined in >= 3 paperlists abstracts with one dominant long form (>= 60 %
     of the definitions; two letters need >= 10 papers and 85 %), typed by the long form's head
     noun, or, when the head says nothing ("Markov chain Monte Carlo"), by the hand-written
-    lists' type of the short form (`hand`: key -> label; MCMC is a Method). A long form the
-    hand lists know only as a task (`problems`) is a task whatever its head ("multi-armed
-    bandit (MAB)"; not "neural architecture search", which they list as a method too). Also
-    returns, for every short form the corpus defines, how many different long forms it has
-    (>= 2 papers each): the ambiguity signal; and the type of each short form with one
-    dominant meaning (a task's short form is written nowhere, but no other list may type it:
-    CTC is connectionist temporal classification, not a dataset)."""
+    lists' type of the short form (`hand`: key -> label; MCMC is a Method). Also returns, for
+    every short form the corpus defines, how many different long forms it has (>= 2 papers
+    each): the ambiguity signal; and the type of each short form with one dominant meaning (a
+    task's short form is written nowhere, but no other list may type it: CTC is connectionist
+    temporal classification, not a dataset)."""
     from kg.extract.abbrev import find_abbreviations
     from kg.extract.words import head
     from kg.model import EntityType
@@ -474,9 +472,9 @@ def corpus_abbreviations(
         if len(short.rstrip("s")) < 3 and (n < 10 or share < 0.85):
             continue  # two letters (BP, CD, TS) mean too many things unless one meaning rules
         long = spelled[(short, lkey)].most_common(1)[0][0]
-        t = vocab.type_from_head(long)
-        if _key(long) in problems:  # "multi-armed bandit": a problem, whatever its head
-            t = EntityType.TASK
+        # a long form the hand lists know only as a task is one whatever its head ("multi-armed
+        # bandit (MAB)"; not "neural architecture search", which they also list as a method)
+        t = EntityType.TASK if _key(long) in problems else vocab.type_from_head(long)
         by_hand = t is None and hand.get(_key(short)) in ("Method", "Dataset", "Benchmark")
         if by_hand:
             t = EntityType(hand[_key(short)])
@@ -705,9 +703,8 @@ def build(explain: bool = False) -> list[dict]:
         for e in read_gazetteer(GAZETTEER_DIR / name)
     ]
     hand = dict(listed)
-    other = {k for k, label in listed if label != "Task"}
-    problems = frozenset(k for k, label in listed if label == "Task" and k not in other)
-    abbrevs, meanings, defined = corpus_abbreviations(texts, vocab, hand, problems)
+    problems = {k for k, v in listed if v == "Task"} - {k for k, v in listed if v != "Task"}
+    abbrevs, meanings, defined = corpus_abbreviations(texts, vocab, hand, frozenset(problems))
     concepts = [
         *pwc_methods(),
         *pwc_datasets(),

@@ -69,10 +69,11 @@ UNIT_RE = re.compile(
     r"(?:mid|early|late)[\-\u2013]\d{2,4}s?|"
     r"[\d.,\-\u2013×x]+[A-Za-z%×]{0,3}[23²³]?\+?(?:[\-\u2013/][\w.×%]*)*|[A-Za-z]?\d+|.*@.*"
 )
-# LaTeX left in plain text ("fracλ_1", "mathcalO") and subscripts are formulas, not names
+# LaTeX left in plain text ("fracλ_1", "mathcalO", "tildeO", "hatB") and subscripts are
+# formulas, not names ("n log2 n", "eps2")
 _MATH_LEFTOVER_RE = re.compile(
-    r"(?:frac|mathcal|mathbb|mathrm|mathbf|mathit|sqrt|operatorname|left|right)"
-    r"(?=[A-Z0-9\u0370-\u03ff({])|.*_|(?:log|ln|eps|epsilon)\d+$"  # "n log2 n", "eps2"
+    r"(?:frac|mathcal|mathbb|mathrm|mathbf|mathit|sqrt|operatorname|left|right|hat|widehat|"
+    r"tilde|widetilde|overline)(?=[A-Z0-9\u0370-\u03ff({])|.*_|(?:log|ln|eps|epsilon)\d+$"
     # ... and bounds whose spaces and braces the PDF lost: a function glued to variables and
     # digits ("nlog3", "k2log", "4sqrtK", "nabla2", "minfracn9", "1over 2"; not "plnDAG"), an
     # optimum ("θ*", "γ*log", "s-s*"), a variable with an index ("mn2", "k1+ε")
@@ -81,6 +82,7 @@ _MATH_LEFTOVER_RE = re.compile(
     r"|(?:\d|[a-z\u0370-\u03ff]{1,3})(?:log|ln|sqrt|frac|max|min|over)(?=\d|[A-Z\u0370-\u03ff](?![A-Z]))"
     r"|\d+over\b|\d*[a-z]?(?:max|min)(?:\d|frac)"
     r"|[\u0370-\u03ff]\d*\*|[a-z]-[a-z]\*$|[a-z]{2}\d$|[a-z]\d[+\-\u2013][\u0370-\u03ff]"
+    r"|\d+X\d+$"  # a size ("512X512")
 )
 # a lower-case word with a hyphen ("mini-imagenet"): a known CamelCase data name written in
 # lower case, a name only where the words around it say data
