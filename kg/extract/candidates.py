@@ -77,7 +77,7 @@ _MATH_LEFTOVER_RE = re.compile(
     # ... and bounds whose spaces and braces the PDF lost: a function glued to variables and
     # digits ("nlog3", "k2log", "4sqrtK", "nabla2", "minfracn9", "1over 2"; not "plnDAG"), an
     # optimum ("θ*", "γ*log", "s-s*"), a variable with an index ("mn2", "k1+ε")
-    r"|[a-z\u0370-\u03ff]{0,3}\d[\w.\u0370-\u03ff+\-]*(?:log|ln|sqrt)"
+    r"|[a-z\u0370-\u03ff]{0,3}\d[a-z0-9\u0370-\u03ff+\-]*(?:log|ln|sqrt)(?:frac|(?![a-z]))"
     r"|[a-zA-Z\u0370-\u03ff]{0,3}\d*(?:log|ln|sqrt|frac|nabla)\d"
     r"|(?:\d|[a-z\u0370-\u03ff]{1,3})(?:log|ln|sqrt|frac|max|min|over)(?=\d|[A-Z\u0370-\u03ff](?![A-Z]))"
     r"|\d+over\b|\d*[a-z]?(?:max|min)(?:\d|frac)"
