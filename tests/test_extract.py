@@ -2186,6 +2186,8 @@ def test_a_function_word_glued_to_a_name_is_cut_off():
     )
     assert not {"asSVRG", "onImageNet", "fromWikipedia"} & set(got)
     assert got["SVRG"][0] == "Method" and got["ImageNet"][0] == "Dataset"
+    got = found("The states ofHMM models are fit with the Viterbi algorithm.")
+    assert "ofHMM" not in got and got["HMM"][0] == "Method"
 
 
 # --- canonicalization -------------------------------------------------------------------------

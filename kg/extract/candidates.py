@@ -204,8 +204,8 @@ _INDEFINITE_END_RE = re.compile(r"(?:Every|Any|No|Some)(?:thing|one|where)")
 # Words"); in prose such a run is one name ("works better than Uncertainty Via Classification")
 _TITLE_BREAKS = frozenset(["Using", "With", "Via", "By", "For", "In", "On", "Towards", "Toward",
                            "Through", "From", "Without", "Into", "Under", "Beyond"])  # fmt: skip
-# a function word a PDF glued to the name after it ("fromWikipedia", "asSVRG", "onImageNet")
-_GLUED_LEAD_RE = re.compile(r"(?:from|the|as|on|than|via|using)(?=[A-Z])")
+# a function word a PDF glued to the name after it ("fromWikipedia", "asSVRG", "ofHMM")
+_GLUED_LEAD_RE = re.compile(r"(?:from|the|as|on|than|via|using|of)(?=[A-Z])")
 # words a PDF glued together ("NeuralMessagePassingforQuantumChemistry", "Instituteof
 # Technology"): a title or an affiliation, not a name (in, on and to also end words: "Expectation
 # Maximization" glued is a name)
