@@ -393,12 +393,16 @@ def normalize_author(raw: str) -> Author | None:
     ('Ke Liang', 'Hanting Yan')
     >>> a = normalize_author("Zhangyang “Atlas” Wang"); a.name, a.variants
     ('Zhangyang Wang', ('Zhangyang “Atlas” Wang', 'Atlas'))
+    >>> normalize_author("(Yann LeCun)").name
+    'Yann LeCun'
     """
     text = unicodedata.normalize("NFC", " ".join(raw.split())).strip(" ,;")
     if not text or not any(c.isalpha() for c in text) or is_placeholder(text):
         return None
     nicknames = [m.group(1).strip() for m in _NICKNAME_RE.finditer(text)]
     base = " ".join(_NICKNAME_RE.sub(" ", text).split())
+    if not any(c.isalpha() for c in base):  # only a quoted or bracketed name: that is the name
+        base, nicknames = " ".join(nicknames), []
     tokens = base.split(" ")
     if len(tokens) == 1:
         tokens = _CAMEL_SPLIT_RE.sub(" ", tokens[0]).split(" ")

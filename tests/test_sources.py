@@ -93,6 +93,8 @@ def test_author_names_are_normalized(sample):
         ("A.J. Phillips", "A.J. Phillips"),
         ("Ludwig van Beethoven", "Ludwig van Beethoven"),
         ("JEAN-PIERRE DUPONT", "Jean-Pierre Dupont"),
+        ("(Ada Lovelace)", "Ada Lovelace"),  # only bracketed: no empty name, no label crash
+        ("“Q”", "Q"),
     ],
 )
 def test_normalize_author(raw, name):
