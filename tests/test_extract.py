@@ -1694,6 +1694,13 @@ def test_a_topic_list_technique_never_gives_a_known_name_a_second_concept():
     assert topics and not topics & others
 
 
+def test_a_topic_list_technique_may_open_with_a_vague_word_before_an_eponym():
+    # CSO's "naive bayes": "naive" says "the usual kind" before a plain head, not before Bayes
+    assert found("We compare logistic regression and naive Bayes on text data.").get(
+        "naive Bayes"
+    ) == ("Method", "uses")
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not (SHARED / "data" / "lexicons").is_dir(), reason="needs ../shared/data")
 def test_every_lexicon_entry_is_found_in_the_source_it_names():

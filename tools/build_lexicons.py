@@ -340,10 +340,10 @@ def cso_methods(corpus: Corpus, vocab, known: set[str]) -> Iterator[Concept]:
     mathematical object or a kind noun after adjectives alone) accepts it, it is written in
     >= 3 paperlists abstracts, and:
 
-    * its head makes a method by itself (heads.json, words.json ``tech_heads``): "random
-      projections" is a method only after a cue of use, which the pipeline reads;
-    * no vague first word ("approximate inference"), no task head, no field, and no modifier
-      that is a task's verb ("parse trees" are what parsing makes);
+    * its head makes a method by itself (heads.json, words.json ``tech_heads``) or is an eponym
+      the corpus capitalises ("naive bayes"; "random projections" only after a use cue);
+    * no vague first word ("approximate inference") but before such an eponym, no task head,
+      no field, and no modifier that is a task's verb ("parse trees" are what parsing makes);
     * a kind noun at the end only after a proper word that is no name of its own ("Bayesian
       networks", "Bayes classifier"; not "SVM classifier", which is SVM, nor "belief
       propagation algorithm", nor "ensemble models"), and never a model or an estimator ("a
@@ -363,14 +363,16 @@ def cso_methods(corpus: Corpus, vocab, known: set[str]) -> Iterator[Concept]:
 
     def technique(text: str) -> bool:
         words = text.split()
-        if words[0] in W.vague_first or words[0] in _VAGUE or _key(text) in vocab.fields:
+        eponym = _proper_word(corpus, words[-1])  # "naive bayes" is Naive Bayes
+        vague = words[0] in W.vague_first or words[0] in _VAGUE
+        if (vague and not eponym) or _key(text) in vocab.fields:
             return False
         if vocab.type_from_head(text) not in (EntityType.METHOD, None):
             return False  # "policy evaluation", "manifold learning": tasks by their head
         if not names_technique(vocab, words):
             return False
         last = words[-1].rsplit("-", 1)[-1]
-        if last not in vocab.method_heads and last not in W.tech_heads:
+        if last not in vocab.method_heads and last not in W.tech_heads and not eponym:
             return False  # "random projections", "annealing": techniques only after a use cue
         if any(
             w.removesuffix("e") + "ing" in vocab.task_heads for w in words[:-1]
