@@ -1524,6 +1524,25 @@ def test_a_simulator_of_networks_is_software_not_an_environment():
     assert got["QuuxSim"][0] == "Benchmark"
 
 
+def test_a_simulator_the_paper_builds_is_its_system():
+    # a simulator one evaluates in is a benchmark; one the paper makes is its method
+    got = found("For lack of data, we build QuuxCut-Sim, a paper simulator supporting fracture.")
+    assert got["QuuxCut-Sim"] == ("Method", "proposed")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        ("We demonstrate the applicability of the method to Zorbag control problems.", "Zorbag"),
+        ("We use Quxilar/QXR video game to demonstrate that our approach needs few samples.",
+         "Quxilar"),
+        ("We evaluate on configurations of Fimbaro grid-worlds of several sizes.", "Fimbaro"),
+    ],
+)  # fmt: skip
+def test_a_name_before_a_kind_of_environment_is_a_benchmark(abstract, name):
+    assert found(abstract)[name][0] == "Benchmark"
+
+
 @pytest.mark.parametrize(
     ("abstract", "names"),
     [

@@ -429,6 +429,8 @@ def decide(
         and _MAKE_BEFORE_RE.search(text, s0, c.start)
     ):
         c.cues.add("propose")
+    if appos_type is EntityType.BENCHMARK and "propose" in c.cues:
+        appos, appos_type = dn.appositive(v, after, own=True)  # ("a paper simulator": ours)
 
     # data: a list right after "on", "across", "such as" ..., or a data noun right after
     data_ctx = method_ctx = False
@@ -697,6 +699,8 @@ def decide(
             t = proposed_as
         elif BENCH_NAME_RE.search(c.text):
             t = EntityType.BENCHMARK  # "LongBench", "SWE-bench", "ChatArena"
+        elif dn.ENV_KIND_NEXT_RE.match(text, c.end) and not (c.strength == "cap" and c.start == s0):
+            t = EntityType.BENCHMARK  # "to Foo control problems": an environment one evaluates on
         elif c.long and long_type in (EntityType.DATASET, EntityType.BENCHMARK):
             t = None if dn.described_data(v, c, text, s0) else long_type
         elif head_type in (EntityType.DATASET, EntityType.BENCHMARK) and c.text[:1].isupper():

@@ -183,6 +183,11 @@ def said_elsewhere(cands: list[Candidate]) -> None:
 DATA_NOUN_NEXT_RE = re.compile(
     r"\s+(?:datasets?|data[\s\-]+sets?|databases?|corpus|corpora|repository)\b"
 )
+# the kind of environment after a name: "the Foo control problems", "Bar/BAZ video game",
+# "configurations of Qux grid-worlds" (an environment used to evaluate is a benchmark)
+ENV_KIND_NEXT_RE = re.compile(
+    r"(?:/[A-Z][\w\-]*)?\s+(?:video\s+games?|grid-?worlds?|control\s+(?:problems|tasks|suite))\b"
+)
 # the verbs of use both patterns below read
 _USE_VERBS = (
     r"uses?|used|using|employs?|employed|employing|leverag(?:e|es|ed|ing)|adopts?|adopted|"
@@ -411,10 +416,13 @@ _APPOSITIVE_RE = re.compile(  # (or after a dash: "X — a collection of ... dat
 )
 
 
-def appositive(v: Vocab, after: str) -> tuple[re.Match[str] | None, EntityType | None]:
+def appositive(
+    v: Vocab, after: str, own: bool = False
+) -> tuple[re.Match[str] | None, EntityType | None]:
     """The appositive right after a name ("X, a large-scale benchmark ...", "X, a novel method
     ...") and the type its noun phrase's last head gives ("an unsupervised environment design
-    algorithm": a method)."""
+    algorithm": a method); of a name the paper makes (`own`), a simulator is its system, a
+    method ("we build Foo-Sim, a paper simulator")."""
     appos = _APPOSITIVE_RE.match(after)
     if appos is None:
         return None, None
@@ -424,6 +432,8 @@ def appositive(v: Vocab, after: str) -> tuple[re.Match[str] | None, EntityType |
             break  # "a general and robust framework that [uses data]"
         if w in W.benchmark_nouns and before in ("net", "nets", "network", "networks"):
             pass  # "a neural net simulator", "graph network simulators": software, a method
+        elif own and w in W.made_system_nouns:
+            kind = EntityType.METHOD
         elif w in W.benchmark_nouns and appos.group(0).lstrip(")( ,").startswith(("a ", "an ")):
             kind = EntityType.BENCHMARK  # "the Fencing Game, a human-robot competition"
         elif w in v.data_heads:

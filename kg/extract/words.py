@@ -41,6 +41,7 @@ class Words:
     not_method_heads: frozenset[str]
     hardware_heads: frozenset[str]
     benchmark_nouns: frozenset[str]
+    made_system_nouns: frozenset[str]
     weak_compare: tuple[str, ...]
     problem_head_stop: frozenset[str]
     problem_of_stop: frozenset[str]  # problem_head_stop without the task nouns
