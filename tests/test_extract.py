@@ -1544,6 +1544,21 @@ def test_a_name_before_a_kind_of_environment_is_a_benchmark(abstract, name):
 
 
 @pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # "state of the art" unhyphenated is an evaluation word as "state-of-the-art" is
+        ("We propose a new sampler. It sets a new state of the art on Zorbaga Vunior.",
+         "Zorbaga Vunior"),
+        # a capitalised word after "experiments on" that the span model reads as data
+        ("We propose a new sampler. Extensive experiments on Zorbaga-10 and Quxil-100 show "
+         "gains.", "Zorbaga-10"),
+    ],
+)  # fmt: skip
+def test_a_name_the_evaluation_sentence_reads_as_data_is_data(abstract, name):
+    assert found(abstract)[name][0] == "Dataset"
+
+
+@pytest.mark.parametrize(
     ("abstract", "names"),
     [
         # issue 9: a dataset or benchmark the paper introduces is proposed, with its own type

@@ -30,7 +30,7 @@ BENCH_NAME_RE = re.compile(r"[a-z0-9\-](?:[Bb]ench|BENCH|Arena|Gym)(?:[\-\s]?v?\
 MODEL_SIZE_RE = re.compile(r"[\-\u2013 ]\d+(?:\.\d+)?[BMK]$")
 EVAL_CUE_RE = re.compile(
     r"\b(?:experiment|evaluat|benchmark|dataset|test|achiev|outperform|result|accura|score|"
-    r"improv|perform|speedup|gain|state-of-the-art|sota|demonstrat|reach|surpass|empirical|"
+    r"improv|perform|speedup|gain|state[\s\-]of[\s\-]the[\s\-]art|sota|demonstrat|reach|surpass|empirical|"
     r"validat|top-1|error)",
     re.I,
 )
@@ -693,6 +693,8 @@ def decide(
         return
     if t is None:
         head_type = v.type_from_head(c.text) if " " in c.text else None
+        # (also a capitalised word in a data context: "experiments on Foo-10")
+        model_data = c.model is EntityType.DATASET and model_says_name(c, USE_MODEL["data"])
         if appos_type is not None:
             t = appos_type
         elif proposed and proposed_as is not None:
@@ -728,7 +730,7 @@ def decide(
         elif (
             data_ctx
             and (not method_ctx or dn.DATA_NOUN_NEXT_RE.match(text, c.end))
-            and (c.strength != "cap" or named_data or (trig_kind or ("",))[0] == "datanoun")
+            and (c.strength != "cap" or named_data or model_data or "datanoun" in (trig_kind or ()))
             and not dn.described_long(v, c, named_long or named_data, trig_kind, list_tail, text)
         ):  # "co-training with existing static ALOHA datasets": the data noun says more; a
             # capitalised word listed after "datasets:" or "benchmarks (" is named data too
@@ -752,11 +754,7 @@ def decide(
                 )
                 else None
             )
-        elif (
-            c.strength == "strong"
-            and c.model is EntityType.DATASET
-            and model_says_name(c, USE_MODEL["data"])
-        ):
+        elif c.strength == "strong" and model_data:
             t = EntityType.DATASET  # a name the model reads as data, with nothing else to say
         elif c.strength == "strong" or (c.strength in ("title", "cap") and method_ctx):
             t = EntityType.METHOD
