@@ -237,6 +237,9 @@ def test_names_a_model_is_trained_on_or_a_sentence_opens_on_are_data():
     assert got["JAKAR-10"] == ("Dataset", "evaluated_on")
     got = found("On GopibAho, our adversarial training yields strong robustness.")
     assert got["GopibAho"] == ("Dataset", "evaluated_on")
+    # the verb's object between it and "on": "we pretrain our model on X"
+    got = found("We pretrain our model on Quxil Pabo and then use Quxil Pabo to tune it.")
+    assert got["Quxil Pabo"] == ("Dataset", "evaluated_on")
 
 
 def test_two_kind_of_data_words_before_the_data_noun_and_the_kind_still_opens_a_task():

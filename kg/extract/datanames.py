@@ -106,9 +106,12 @@ def kind_of_data(
     return False
 
 
-# "trained on X", "pre-trained solely on X", "fine-tuned on X": what a model learns from is data
+# "trained on X", "pre-trained solely on X", "fine-tuned on X", "we pretrain our model on X":
+# what a model learns from is data (the object: up to four words, no preposition or "and")
 _TRAINED_BEFORE_RE = re.compile(
-    r"\b(?:(?:pre-?)?train(?:ed|s|ing)?|fine-?tun(?:ed|es|e|ing))\s+(?:[a-z]+ly\s+)?$", re.I
+    r"\b(?:(?:pre-?)?train(?:ed|s|ing)?|fine-?tun(?:ed|es|e|ing))\s+(?:[a-z]+ly\s+)?"
+    r"(?:(?!(?:on|in|and|or|with|to|for|of|from|at|by)\b)[\w\-]+\s+){0,4}$",
+    re.I,
 )
 # the rest of "On Foo and Bar-2, ...": names up to the comma
 _TO_COMMA_RE = re.compile(r"\)?(?:\s*(?:,|and|or)?\s+(?:the\s+)?[A-Z0-9][\w\-.]*)*\s*,")
@@ -118,7 +121,7 @@ def on_data(text: str, s0: int, ts: int, end: int) -> bool:
     """An "on" before a name says data even without an evaluation word in the sentence: after
     a verb of training ("trained on Foo-10 and Bar"), or opening the sentence before a comma
     ("On Foo, the attack ...")."""
-    if _TRAINED_BEFORE_RE.search(text, max(s0, ts - 30), ts):
+    if _TRAINED_BEFORE_RE.search(text, max(s0, ts - 60), ts):
         return True
     return ts == s0 and text[ts : ts + 3] == "On " and bool(_TO_COMMA_RE.match(text, end))
 
