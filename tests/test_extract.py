@@ -3181,6 +3181,14 @@ def test_compared_phrases_leave_out_roles_and_substrates(abstract, wrong):
         # a blend of names, one of them a method the abstract names
         ("Zorbic Barrier Functions (ZBFs) offer safety. We then train the QNET-ZBF on data.",
          "QNET-ZBF"),
+        # ... a list a kind of method opens, one lower-case word before the first name (round 23)
+        ("Several learning algorithms including blockwise ZKW with adaptive ranks are given.",
+         "ZKW"),
+        # what a method is built on, extends or fine-tunes (round 23)
+        ("Existing models based on ZKWMs require a large number of parameters.", "ZKWMs"),
+        ("We develop fast inference algorithms based on the ZQT; to do so, we use a prior.",
+         "ZQT"),
+        ("We describe variants of ZKDCA that do not require explicit regularization.", "ZKDCA"),
     ],
 )  # fmt: skip
 def test_a_lone_acronym_that_the_sentence_makes_a_method_is_kept(abstract, name):
@@ -3196,6 +3204,9 @@ def test_a_lone_acronym_that_the_sentence_makes_a_method_is_kept(abstract, name)
         ("Current IRL techniques rely on user-supplied features.", "IRL"),
         ("The mixed ML-RL objective is optimized with policy gradients.", "ML-RL"),
         ("We have trained networks of E - II units with short-range connections.", "II"),
+        # built on, but a longer name goes on after it (round 23)
+        ("Unlike previous work based on the ZK geometry, we learn elliptical distributions.",
+         "ZK"),
         # a letter's variant of a name, or one name twice, is no blend
         ("Zorbic Barrier Functions (ZBFs) offer safety. We then train the Q-ZBF on data.",
          "Q-ZBF"),

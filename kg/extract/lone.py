@@ -18,7 +18,10 @@ contexts make it a method about four times in five:
   procedure", "FOO and BAR, two popular selection methods");
 * a list that a kind of method opens with "such as", "like", "including", "e.g." or a bracket or
   colon ("decision tree algorithms, such as CART", "recurrent cells such as FOO", "baseline RNN
-  methods (FOO, BAR, and vanilla RNNs)"; not "data such as URLs", "structures like the LGN").
+  methods (FOO, BAR, and vanilla RNNs)", "algorithms including blockwise FOO"; not "data such
+  as URLs", "structures like the LGN");
+* what a method is built on, extends or fine-tunes ("models based on FOOs", "builds upon
+  BAR", "an extension of QUX", "we fine-tune FOO"; not "relies on GPS").
 """
 
 from __future__ import annotations
@@ -40,10 +43,18 @@ _NOUN_AFTER_RE = re.compile(
 )
 #: kinds of method that open a list of names: the method cue words and a few more
 _KINDS = W.method_cue_words | W.lone_list_kinds
-# a kind of method, then "such as" / "like" / "including" / "e.g." or a bracket or a colon
+# a kind of method, then "such as" / "like" / "including" / "e.g." or a bracket or a colon,
+# and one lower-case word before the first name ("algorithms including blockwise FOO")
 _KIND_OPENS_RE = re.compile(
     r"\b([a-z]+)\s*(?:,?\s*(?:such\s+as|like|including|e\.g\.,?)|\(\s*(?:e\.g\.,?)?|:)"
-    r"\s*(?:the\s+|a\s+|an\s+)?$"
+    r"\s*(?:the\s+|a\s+|an\s+)?(?:[a-z][a-z\-]*\s+)?$"
+)
+# what a method is built on or from: "models based on FOOs", "builds upon BAR", "an
+# extension of QUX" (not "relies on GPS")
+_WORD_AFTER_RE = re.compile(r"\s+([a-z][\w\-]*)")
+_BUILT_ON_RE = re.compile(
+    r"\b(?:(?:based|built|builds?|building)\s+(?:up)?on|(?:extensions?|variants?)\s+of|"
+    r"extends|extending|fine-tun(?:e|es|ed|ing))\s+(?:the\s+|an?\s+)?$"
 )
 
 
@@ -103,5 +114,10 @@ def lone_is_method(c: Candidate, text: str, s0: int, s1: int, cands: list[Candid
     if _KIND_APPOSITIVE_RE.match(text, max(o.end for o in members)):
         return True
     first = min(o.start for o in members)
+    nxt = _WORD_AFTER_RE.match(text, max(o.end for o in members))
+    if _BUILT_ON_RE.search(text, max(s0, first - 40), first) and (
+        nxt is None or nxt.group(1) in W.np_boundary or c.text.endswith("s")
+    ):  # (not "based on KL divergence", "the KL geometry": a longer name; "FOOs require")
+        return True
     kind = _KIND_OPENS_RE.search(text, s0, first)
     return kind is not None and kind.group(1) in _KINDS
