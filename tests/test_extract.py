@@ -3216,6 +3216,35 @@ def test_a_lone_acronym_with_nothing_that_makes_it_a_method_stays_dropped(abstra
     assert wrong not in found(abstract)
 
 
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # what a method is built on, its name ending there (round 23)
+        ("A synthesis network based on Zorbatron 2, which generates a spectrogram from text.",
+         "Zorbatron 2"),
+        ("We propose a multi-label method based on Quorvel Bixton Mixtures.",
+         "Quorvel Bixton Mixtures"),
+        # a title-case name right after "integrating" is one the paper uses (round 23)
+        ("We build a simulator by integrating Quorvel Plifbun with quadrotor dynamics.",
+         "Quorvel Plifbun"),
+    ],
+)  # fmt: skip
+def test_a_name_a_method_is_built_on_or_integrates_is_a_method(abstract, name):
+    assert found(abstract)[name] == ("Method", "uses")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "wrong"),
+    [
+        # an author's object, or a longer name going on after it
+        ("The proof is based on Zorbin's coalescent and a new inequality.", "Zorbin"),
+        ("Bounds based on Quorvel Complexity theory are derived.", "Quorvel Complexity"),
+    ],
+)  # fmt: skip
+def test_a_name_before_more_of_a_name_is_not_what_a_method_is_built_on(abstract, wrong):
+    assert wrong not in found(abstract)
+
+
 def test_a_lower_case_technique_listed_before_a_used_method_is_a_method():
     got = found("Our method combines elements of advantage-weighted regression and QT-Opt.")
     assert got["advantage-weighted regression"] == ("Method", "uses")

@@ -20,7 +20,7 @@ from kg.extract.lists import (
     listed_with_a_name,
     listed_with_data,
 )
-from kg.extract.lone import lone_is_method
+from kg.extract.lone import built_on, lone_is_method
 from kg.extract.resources import name_key
 from kg.extract.spans import USE_MODEL, Candidate, Sent, model_says_name
 from kg.extract.words import EXISTING_WORDS, SO_CALLED_RE, Vocab, W, data_type, head
@@ -574,6 +574,8 @@ def decide(
         c.strength == "strong" and dn.USE_A_BEFORE_RE.search(text, max(s0, c.start - 24), c.start)
     ):
         method_ctx = True
+    if not data_ctx and c.strength != "cap" and head(c.text) not in W.not_method_heads:
+        method_ctx |= built_on(text, s0, anchor, c.end, c.text)  # "based on Tacotron 2"
     if ("based" in c.cues and c.strength == "strong") or "described" in c.cues or others_cue:
         method_ctx = True
     if _METHOD_NOUN_AFTER_RE.match(text[c.end : s1]):

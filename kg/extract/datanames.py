@@ -316,9 +316,10 @@ USE_A_BEFORE_RE = re.compile(
 )
 
 
-# "we use Foo Bar to ...", "by employing Foo Bar Baz", "building on Foo Bar": right before
+# "we use Foo Bar to ...", "by employing Foo Bar Baz", "building on Foo Bar", "integrating
+# Foo Bar with ...": right before
 _USE_TITLE_BEFORE_RE = re.compile(
-    r"\b(?:" + _USE_VERBS + r"|utiliz(?:e|es|ed|ing)|"
+    r"\b(?:" + _USE_VERBS + r"|utiliz(?:e|es|ed|ing)|integrat(?:e|es|ed|ing)|"
     r"(?:build|builds|built|building|rel(?:y|ies|ied|ying))\s+(?:up)?on)\s+(?:the\s+)?$"
 )
 # a data noun or a kind of data right after: "we use Foo Bar images / data / recordings"

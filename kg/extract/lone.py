@@ -51,7 +51,10 @@ _KIND_OPENS_RE = re.compile(
 )
 # what a method is built on or from: "models based on FOOs", "builds upon BAR", "an
 # extension of QUX" (not "relies on GPS")
-_WORD_AFTER_RE = re.compile(r"\s+([a-z][\w\-]*)")
+# the name ends: a stop or a lower-case word after it (not "'s", a hyphen, "[1]" or a
+# broken word); "Kearns and Singh's work", "Cox's partial likelihood" name their authors
+_NAME_ENDS_RE = re.compile(r"\s*(?:[,.;:)]|$)|\s+([a-z][\w\-]*)")
+_OWNER_SOON_RE = re.compile(r"[^,.;]{0,30}?['\u2019]s\b")
 _BUILT_ON_RE = re.compile(
     r"\b(?:(?:based|built|builds?|building)\s+(?:up)?on|(?:extensions?|variants?)\s+of|"
     r"extends|extending|fine-tun(?:e|es|ed|ing))\s+(?:the\s+|an?\s+)?$"
@@ -87,6 +90,23 @@ def _list_members(c: Candidate, text: str, cands: list[Candidate]) -> list[Candi
     return out
 
 
+def built_on(text: str, s0: int, start: int, end: int, name: str) -> bool:
+    """A method is built on the name that starts at `start` ("models based on FOOs", "variants
+    of SDCA", "based on Tacotron 2, which"), and the name ends at `end` (after a defining
+    bracket) or before a method noun ("the SAGA framework"): not "based on KL divergence",
+    "based on Rademacher complexity", where a longer name goes on ("FOOs require": a plural
+    ends its noun phrase), nor "based on Kingman's coalescent"."""
+    if not _BUILT_ON_RE.search(text, max(s0, start - 40), start) or _OWNER_SOON_RE.match(text, end):
+        return False
+    nxt = _NAME_ENDS_RE.match(text, end + (text[end : end + 1] == ")"))
+    return nxt is not None and (
+        nxt.group(1) is None
+        or nxt.group(1) in W.np_boundary
+        or nxt.group(1) in W.method_cue_words
+        or name.endswith("s")
+    )
+
+
 def lone_is_method(c: Candidate, text: str, s0: int, s1: int, cands: list[Candidate]) -> bool:
     """The sentence says that this lone all-capital word names a method (module docstring)."""
     # a field, a paradigm or a theory, or a blend of them ("ML-RL"), or a Roman numeral
@@ -114,10 +134,7 @@ def lone_is_method(c: Candidate, text: str, s0: int, s1: int, cands: list[Candid
     if _KIND_APPOSITIVE_RE.match(text, max(o.end for o in members)):
         return True
     first = min(o.start for o in members)
-    nxt = _WORD_AFTER_RE.match(text, max(o.end for o in members))
-    if _BUILT_ON_RE.search(text, max(s0, first - 40), first) and (
-        nxt is None or nxt.group(1) in W.np_boundary or c.text.endswith("s")
-    ):  # (not "based on KL divergence", "the KL geometry": a longer name; "FOOs require")
+    if built_on(text, s0, first, max(o.end for o in members), c.text):
         return True
     kind = _KIND_OPENS_RE.search(text, s0, first)
     return kind is not None and kind.group(1) in _KINDS
