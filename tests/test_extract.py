@@ -1788,7 +1788,13 @@ def test_no_new_hand_written_name_comes_from_an_evaluation_abstract():
     knows it too; the entries reviewed then are listed by key in tests/data."""
     import re
 
-    from kg.extract.resources import GAZETTEER_DIR, bundled_gazetteers, name_key, read_gazetteer
+    from kg.extract.resources import (
+        BUILT,
+        GAZETTEER_DIR,
+        bundled_gazetteers,
+        name_key,
+        read_gazetteer,
+    )
 
     eval_dir = Path(__file__).resolve().parents[1] / "kg" / "data" / "eval"
     seen: set[str] = set()
@@ -1806,7 +1812,7 @@ def test_no_new_hand_written_name_comes_from_an_evaluation_abstract():
     copied = [
         e.pattern
         for path in bundled_gazetteers()
-        if path.name != "lexicon.jsonl"
+        if path.name not in BUILT  # built by a tool, evaluation abstracts left out
         for e in read_gazetteer(path)
         if name_key(e.pattern) in suspect
     ]

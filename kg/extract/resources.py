@@ -140,7 +140,7 @@ def read_gazetteer(path: Path) -> list[GazetteerEntry]:
                     ident,
                     match,
                     source,
-                    curated=path.name != LEXICON_FILE,
+                    curated=path.name not in BUILT,
                     ambiguous=bool(row.get("ambiguous")),
                 )
             )
@@ -149,9 +149,14 @@ def read_gazetteer(path: Path) -> list[GazetteerEntry]:
 
 #: The lexicon built by tools/build_lexicons.py from public name lists and the corpus.
 LEXICON_FILE = "lexicon.jsonl"
+#: The method names kg's own rules find in many corpus abstracts, built by
+#: tools/build_corpus_methods.py.
+CORPUS_METHODS_FILE = "corpus_methods.jsonl"
+#: The gazetteers a tool builds: no name in them is written or picked by hand.
+BUILT = (LEXICON_FILE, CORPUS_METHODS_FILE)
 #: Bundled gazetteers in priority order: when two give one name different types, the earlier
-#: wins (hand-written lists before the built lexicon).
-BUNDLED = ("ml_core.jsonl", "ml_recent.jsonl", LEXICON_FILE)
+#: wins (hand-written lists before the built lexicon, the public lists before kg's own).
+BUNDLED = ("ml_core.jsonl", "ml_recent.jsonl", *BUILT)
 
 
 def bundled_gazetteers() -> list[Path]:
