@@ -76,6 +76,9 @@ def test_a_name_typed_method_in_enough_abstracts_and_rarely_otherwise_is_listed(
     assert not tool.build(texts, found_)
     found_ = [[m("particle filtering")]] * 3 + [[m("particle filtering", "Task")]] * 2
     assert not tool.build(texts, found_)  # typed otherwise too often
+    found_ = [[m("particle filtering")]] * 3
+    texts = ["The tracker uses particle filtering."] * 16
+    assert not tool.build(texts, found_)  # mostly written without being made a name
 
 
 @pytest.mark.slow

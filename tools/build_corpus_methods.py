@@ -8,9 +8,10 @@ filtering", "Dirichlet process (DP)") is often written bare in another, where no
 is. This tool runs kg's pipeline (without this list) over the unannotated population — the
 paperlists and authors abstracts in ``../shared/data``, every evaluation abstract left out
 (``kg.extract.training.evaluation_keys``) — and keeps a name when kg types it Method in at least
-:data:`MIN_ABSTRACTS` distinct abstracts and otherwise in at most :data:`MAX_OTHER`, no other
-gazetteer knows it, and it is no generic name, metric or field. Each entry is a gazetteer entry
-(docs/extraction.md, source ``paperlists-kg-methods``) whose match policy follows its shape:
+:data:`MIN_ABSTRACTS` distinct abstracts and in :data:`MIN_SHARE` of those that write it, and
+otherwise in at most :data:`MAX_OTHER`, no other gazetteer knows it, and it is no generic name,
+metric or field. Each entry is a gazetteer entry (docs/extraction.md, source
+``paperlists-kg-methods``) whose match policy follows its shape:
 
 * left out: a lower-case word alone (an ordinary word far more often than a name), an acronym of
   up to four letters (its shape finds it; a hint would ask for more context), a word the PDF
@@ -47,6 +48,10 @@ SOURCE = "paperlists-kg-methods"
 MIN_ABSTRACTS = 3
 #: abstracts in which kg types it otherwise (a dataset, a task)
 MAX_OTHER = 1
+#: the share of the abstracts writing it in which kg types it Method: a name the corpus mostly
+#: writes without making it one is mostly an ordinary phrase there ("maximum likelihood
+#: parameters", "Gibbs distribution")
+MIN_SHARE = 0.2
 
 
 def population() -> list:
@@ -165,18 +170,24 @@ def build(texts: list[str], found: list[list[dict]], explain: bool = False) -> l
             methods[key] += "Method" in types
             other[key] += bool(types - {"Method"})
     corpus = Corpus(texts)
-    out = []
+    picked = []
     for key, n in methods.items():
         if n < MIN_ABSTRACTS or other[key] > MAX_OTHER or key in blocked or len(key) < 2:
             continue
         # the spelling most abstracts use; ties: the first in sort order, so the build is stable
         pattern = min(spellings[key].items(), key=lambda kv: (-kv[1], kv[0]))[0]
         match = policy(pattern, vocab, lambda w: _proper_word(corpus, w))
-        if match is None:
+        if match is not None:
+            picked.append((pattern, match, n, other[key]))
+    corpus.count_phrases(p for p, *_ in picked)
+    out = []
+    for pattern, match, n, n_other in picked:
+        written = corpus.phrase_df(pattern) if " " in pattern else corpus.exact[pattern]
+        if n < MIN_SHARE * written:
             continue
         entry = {"label": "Method", "pattern": pattern, "match": match, "source": SOURCE}
         if explain:
-            entry["why"] = f"Method in {n} abstracts, otherwise in {other[key]}"
+            entry["why"] = f"Method in {n} of {written} abstracts, otherwise in {n_other}"
         out.append(entry)
     return sorted(out, key=lambda e: e["pattern"])
 
