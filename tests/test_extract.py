@@ -93,7 +93,8 @@ def test_a_technique_noun_after_the_bracket_ends_the_defined_name():
         "We minimize the Jensen-Shannon (JS) divergence between the two models."
     )
     assert got["tensor train decomposition"][0] == "Method"
-    assert got["JS divergence"][0] == "Method"
+    # (the corpus's method list knows the long form, which then names the pair)
+    assert (got.get("JS divergence") or got["Jensen-Shannon divergence"])[0] == "Method"
     # ... restated inside the bracket
     got = found("We propose Mixed-Sample learning (MS learning), a training method for CNNs.")
     assert got["MS learning"] == ("Method", "proposed")
@@ -1420,8 +1421,8 @@ def test_a_flavour_of_a_broad_area_is_a_task():
          ["gradient sketching"]),
         ("Experiments show that our proposed FooNet approach beats the baselines.", ["FooNet"]),
         # "the" after propose/introduce/present opens the lower-case name
-        ("As an alternative, we propose the double hinge loss. We prove it converges.",
-         ["double hinge loss"]),
+        ("As an alternative, we propose the double pinball loss. We prove it converges.",
+         ["double pinball loss"]),
         ("We introduce the pointer sentinel mixture architecture for neural sequence models.",
          ["pointer sentinel mixture architecture"]),
         # "the new X": a name-shaped X is the paper's ("resulting in the new PONSS algorithm")
@@ -3035,10 +3036,10 @@ def test_a_kind_noun_after_a_model_method_names_a_used_technique(abstract, name)
     ("abstract", "wrong"),
     [
         # the paper's own
-        ("Unlike earlier work, our nuclear norm minimization methods handle missing entries.",
-         "nuclear norm minimization"),
-        ("Unlike earlier work, the proposed nuclear norm minimization approach handles missing "
-         "entries.", "nuclear norm minimization"),
+        ("Unlike earlier work, our trace norm minimization methods handle missing entries.",
+         "trace norm minimization"),
+        ("Unlike earlier work, the proposed trace norm minimization approach handles missing "
+         "entries.", "trace norm minimization"),
         # a problem's algorithms, how a technique is run
         ("The empirical means kept by stochastic bandit algorithms are biased downwards.",
          "stochastic bandit"),
@@ -3314,7 +3315,9 @@ def test_a_lower_case_loss_the_method_minimizes_is_a_used_method():
     got = found("We fit the graph weights using the ℓ_∞ loss.")
     assert [v for n, v in got.items() if n.endswith("_∞ loss")] == [("Method", "uses")]
     # without a verb of use the phrase is not read as a method
-    assert "hinge loss" not in found("The hinge loss is a topic of this note on ranking graphs.")
+    assert "pinball loss" not in found(
+        "The pinball loss is a topic of this note on ranking graphs."
+    )
 
 
 def test_lower_case_techniques_of_a_public_topic_list_are_found_without_a_cue():
