@@ -24,16 +24,13 @@ from kg.extract.candidates import (
     URL_RE,
     add_gazetteer_hits,
     attach_abbreviations,
-    cited_methods,
-    compared_phrases,
-    described_methods,
     name_candidates,
-    proposed_phrases,
 )
 from kg.extract.context import decide
 from kg.extract.datanames import contest_names, data_title_names, said_elsewhere
 from kg.extract.lists import Triggers, type_lists
 from kg.extract.losses import loss_methods
+from kg.extract.phrases import cited_methods, compared_phrases, described_methods, proposed_phrases
 from kg.extract.proposals import (
     emphasised_proposals,
     introduced_subject,
