@@ -5,7 +5,7 @@
 For each of kg's tuning sets whose gold is present (tune … tune6, or ``--sets``) it continues
 training the corpus weights (``--base``) on the projected gold of the others
 (kg.extract.convention.finetune), then scores the left-out set and dev with ``kg eval``'s
-scorer under each use of the model's vote (``USE_MODEL`` in kg/extract/context.py), each alone
+scorer under each use of the model's vote (``USE_MODEL`` in kg/extract/spans.py), each alone
 and together. The left-out set was not trained on, so its number is an unseen score; dev is for
 choosing only. The held-out set is never used here.
 
