@@ -2735,6 +2735,26 @@ def test_the_model_adds_a_task_next_to_the_rules_only_when_it_is_sure():
     ]
 
 
+def test_a_model_task_the_method_is_for_ranks_before_a_weaker_rule_task():
+    # "a method for X" in the opening sentence: the model's phrase outscores the rules' phrase
+    # and takes the first place (at p 0.9, below the second place's 0.95); without the cue the
+    # rules' phrase keeps it
+    text = (
+        "We propose a method for crop yield forecasting from satellite images. Our network is "
+        "trained with noisy labels. We also report results on semantic labeling tasks."
+    )
+    assert tasks_with_model_spans(text, [("crop yield forecasting", "Task", 0.9)]) == [
+        "crop yield forecasting",
+        "semantic labeling",
+    ]
+    background = text.replace(
+        "We propose a method for", "Satellite images have been used with great care in"
+    )
+    assert tasks_with_model_spans(background, [("crop yield forecasting", "Task", 0.9)]) == [
+        "semantic labeling"
+    ]
+
+
 @pytest.mark.parametrize(
     ("abstract", "span"),
     [

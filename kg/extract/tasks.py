@@ -244,6 +244,23 @@ def _whole_phrase(v: Vocab, text: str, start: int, end: int) -> bool:
     return True
 
 
+#: a phrase of the span model alone ranks with the rules' phrases, not after them, when it scores
+#: this much and more than every phrase of the rules, and the title or "a method for" / "the
+#: problem of" names it ("an approach for [network embedding]" before the evaluation's "link
+#: prediction")
+MODEL_LEAD_SCORE = 2.0
+
+
+def _named_as_aim(text: str, start: int, phrase: str, title_words: set[str]) -> bool:
+    """The title names the phrase (half its words or more), or "a method for" / "the problem
+    of" comes right before it: what the paper is for."""
+    words = _content_words(phrase)
+    if title_words and 2 * len(words & title_words) >= len(words):
+        return True
+    lead = text[max(0, start - 30) : start].lower()
+    return bool(_METHOD_FOR_RE.search(lead) or _FRAME_OF_RE.search(lead))
+
+
 #: what the title's naming a phrase adds to its score: the title names the paper's problem
 TITLE_BONUS = 0.75
 
@@ -457,12 +474,19 @@ def rank_tasks(
             entry[0] = score
         entry[3] += 1
         entry[5] = entry[5] and purpose
+    # the score a phrase of the model alone must pass to rank with the rules' phrases
+    lead = max(
+        [MODEL_LEAD_SCORE]
+        + [e[0] + 0.6 * (e[3] - 1) + 1e-9 for k, e in scored.items() if k in rule_keys]
+    )
     ranked = sorted(
         ((e[0] + 0.6 * (e[3] - 1), *e[1:]) for e in scored.values()),
         key=lambda e: (
             e[5],
             name_key(_bare(e[4])) in _PROBLEM_FIELDS,  # after the paper's own narrower task
-            fill is not None and e[4].lower() not in rule_keys,
+            fill is not None
+            and e[4].lower() not in rule_keys
+            and not (e[0] >= lead and _named_as_aim(text, e[1], e[4], title_words)),
             -e[0],
             e[1],
         ),
