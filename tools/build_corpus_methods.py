@@ -210,17 +210,15 @@ def main() -> None:
         if cache:
             cache.write_text(json.dumps([texts, found]), encoding="utf-8")
     entries = build(texts, found, explain=args.explain)
-    lines = [
+    from build_lexicons import write_gazetteer
+
+    header = (
         f"// Built by tools/build_corpus_methods.py from kg's own Method mentions in "
         f"../shared/data/paperlists and authors (>= {MIN_ABSTRACTS} abstracts, evaluation "
-        "abstracts left out). Regenerate, do not edit by hand.",
-        *(json.dumps(e, ensure_ascii=False) for e in entries),
-    ]
-    text = "\n".join(lines) + "\n"
-    if args.out == "-":
-        sys.stdout.write(text)
+        "abstracts left out). Regenerate, do not edit by hand."
+    )
+    if not write_gazetteer(args.out, header, entries):
         return
-    Path(args.out).write_text(text, encoding="utf-8")
     print(
         f"{len(entries)} entries -> {args.out}: {dict(Counter(e['match'] for e in entries))}",
         file=sys.stderr,

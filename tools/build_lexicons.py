@@ -779,22 +779,29 @@ def build(explain: bool = False) -> list[dict]:
     return sorted(out.values(), key=lambda e: (e["label"], e["id"], e["pattern"]))
 
 
+def write_gazetteer(out: str, header: str, entries: list[dict]) -> bool:
+    """Write a built gazetteer (a header comment, one JSON entry per line) to `out`, or to
+    stdout for '-'; True when a file was written."""
+    text = "\n".join([header, *(json.dumps(e, ensure_ascii=False) for e in entries)]) + "\n"
+    if out == "-":
+        sys.stdout.write(text)
+        return False
+    Path(out).write_text(text, encoding="utf-8")
+    return True
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(OUT), help="output file, '-' for stdout")
     ap.add_argument("--explain", action="store_true", help="add why each match policy")
     args = ap.parse_args()
     entries = build(explain=args.explain)
-    lines = [
+    header = (
         "// Built by tools/build_lexicons.py from ../shared/data (sources and licences: "
-        "LICENSES.md). Regenerate, do not edit by hand.",
-        *(json.dumps(e, ensure_ascii=False) for e in entries),
-    ]
-    text = "\n".join(lines) + "\n"
-    if args.out == "-":
-        sys.stdout.write(text)
+        "LICENSES.md). Regenerate, do not edit by hand."
+    )
+    if not write_gazetteer(args.out, header, entries):
         return
-    Path(args.out).write_text(text, encoding="utf-8")
     by_source = Counter(e["source"] for e in entries)
     by_policy = Counter(e["match"] for e in entries)
     print(f"{len(entries)} entries -> {args.out}", file=sys.stderr)
