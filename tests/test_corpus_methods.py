@@ -3,24 +3,12 @@ kg's own rules type Method in many population abstracts, found where no cue says
 
 from __future__ import annotations
 
-import importlib.util
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
-from test_extract import SHARED, found
-
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "build_corpus_methods.py"
+from test_extract import SHARED, assert_rebuilt_as_shipped, found, tool_module
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("build_corpus_methods", TOOL)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(TOOL.parent))  # it reads build_lexicons' corpus counts
-    spec.loader.exec_module(mod)
-    return mod
+    return tool_module("build_corpus_methods")
 
 
 @pytest.mark.parametrize(
@@ -84,9 +72,4 @@ def test_a_name_typed_method_in_enough_abstracts_and_rarely_otherwise_is_listed(
 @pytest.mark.slow
 @pytest.mark.skipif(not (SHARED / "data" / "paperlists").is_dir(), reason="needs ../shared/data")
 def test_the_shipped_corpus_methods_are_what_the_build_tool_writes(tmp_path):
-    from kg.extract.resources import CORPUS_METHODS_FILE, GAZETTEER_DIR
-
-    out = tmp_path / CORPUS_METHODS_FILE
-    subprocess.run([sys.executable, str(TOOL), "--out", str(out)], check=True, capture_output=True)
-    shipped = (GAZETTEER_DIR / CORPUS_METHODS_FILE).read_text().splitlines()
-    assert sorted(set(out.read_text().splitlines()) ^ set(shipped)) == []
+    assert_rebuilt_as_shipped("build_corpus_methods", "corpus_methods.jsonl", tmp_path)

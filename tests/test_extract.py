@@ -19,6 +19,7 @@ from kg.model import Author, EntityType, Paper, SourceRef
 from kg.text import clean_abstract
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+TOOLS = Path(__file__).resolve().parents[1] / "tools"
 HAND_WRITTEN_REVIEWED = Path(__file__).parent / "data" / "hand_written_names_2026-11-30.txt"
 LEXICON_SOURCES = {
     "pwc_methods.jsonl",
@@ -1773,12 +1774,19 @@ def test_every_lexicon_entry_is_found_in_the_source_it_names():
 @pytest.mark.skipif(not (SHARED / "data" / "lexicons").is_dir(), reason="needs ../shared/data")
 def test_the_shipped_lexicon_is_what_the_build_tool_writes(tmp_path):
     # a word list or builder change without a rebuild leaves the package data stale
+    assert_rebuilt_as_shipped("build_lexicons", "lexicon.jsonl", tmp_path)
+
+
+def assert_rebuilt_as_shipped(tool: str, file_name: str, tmp_path: Path) -> None:
+    """tools/TOOL.py writes the gazetteer ``file_name`` the package ships, line for line."""
     from kg.extract.resources import GAZETTEER_DIR
 
-    out = tmp_path / "lexicon.jsonl"
-    tool = Path(__file__).resolve().parents[1] / "tools" / "build_lexicons.py"
-    subprocess.run([sys.executable, str(tool), "--out", str(out)], check=True, capture_output=True)
-    shipped = (GAZETTEER_DIR / "lexicon.jsonl").read_text().splitlines()
+    out = tmp_path / file_name
+    script = TOOLS / f"{tool}.py"
+    subprocess.run(
+        [sys.executable, str(script), "--out", str(out)], check=True, capture_output=True
+    )
+    shipped = (GAZETTEER_DIR / file_name).read_text().splitlines()
     assert sorted(set(out.read_text().splitlines()) ^ set(shipped)) == []
 
 
@@ -3115,16 +3123,22 @@ def test_a_known_family_before_the_new_name_in_apposition_is_its_kind():
     assert got["GAN"] == ("Method", "uses")
 
 
-def _build_lexicons_module():
+def tool_module(name: str):
+    """tools/NAME.py as a module, its sibling scripts importable as when it runs."""
     import importlib.util
 
-    path = Path(__file__).resolve().parents[1] / "tools" / "build_lexicons.py"
-    spec = importlib.util.spec_from_file_location("build_lexicons", path)
+    if str(TOOLS) not in sys.path:
+        sys.path.insert(0, str(TOOLS))
+    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
-    sys.modules["build_lexicons"] = mod
+    sys.modules[name] = mod
     spec.loader.exec_module(mod)
     return mod
+
+
+def _build_lexicons_module():
+    return tool_module("build_lexicons")
 
 
 def test_a_camelcase_method_that_is_a_technique_noun_in_lower_case_is_also_matched_so():

@@ -474,13 +474,11 @@ def rank_tasks(
             entry[0] = score
         entry[3] += 1
         entry[5] = entry[5] and purpose
+    totals = {k: (e[0] + 0.6 * (e[3] - 1), *e[1:]) for k, e in scored.items()}
     # the score a phrase of the model alone must pass to rank with the rules' phrases
-    lead = max(
-        [MODEL_LEAD_SCORE]
-        + [e[0] + 0.6 * (e[3] - 1) + 1e-9 for k, e in scored.items() if k in rule_keys]
-    )
+    lead = max([MODEL_LEAD_SCORE] + [t[0] + 1e-9 for k, t in totals.items() if k in rule_keys])
     ranked = sorted(
-        ((e[0] + 0.6 * (e[3] - 1), *e[1:]) for e in scored.values()),
+        totals.values(),
         key=lambda e: (
             e[5],
             name_key(_bare(e[4])) in _PROBLEM_FIELDS,  # after the paper's own narrower task
