@@ -429,3 +429,22 @@ def test_a_name_before_a_hardware_noun_after_on_is_no_data():
     # a conjunction ends the name's phrase: "on Atari and simulated robots"
     got = found("Our agents achieve higher returns on Atari and simulated robots.")
     assert got["Atari"][0] == "Benchmark"
+
+
+def test_a_defined_name_after_results_on_is_data():
+    text = (
+        "It sets new state-of-the-art results on Mavzu Ilob Vunior Wizupih (MIVW) for the "
+        "interactive setting."
+    )
+    assert found(text)["MIVW"] == ("Dataset", "evaluated_on")
+    # a noun after the bracket, or data named later in the sentence: not the data
+    text = (
+        "It achieves comparable accuracy on classifying Transmission Control Protocol (TCP) "
+        "streams without expert features."
+    )
+    assert found(text).get("TCP", ("",))[0] != "Dataset"
+    text = (
+        "We give results on the Jacobian-based Saliency Map Attack (JSMA) and the CW attack "
+        "on the MNIST and Fashion-MNIST datasets."
+    )
+    assert found(text)["JSMA"][0] == "Method"

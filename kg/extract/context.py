@@ -180,7 +180,8 @@ def decide(
         # a defined name stands in a list by its long form: "such as Foo Bar Baz (FBB)"
         trig_kind = list_trigger(v, replace(c, start=anchor), text, s0, trig, cands)
         if trig_kind is not None and (
-            trig_kind[0] not in ("list", "compare")
+            trig_kind[0] not in ("list", "compare", "on")
+            or (trig_kind[0] == "on" and not _named_on(v, c, after, named_long))
             or text[trig_kind[1] : trig_kind[1] + 12].lower().startswith(W.weak_compare)
         ):  # (not "via Functional Magnetic Resonance Imaging (fMRI)": a weak cue)
             trig_kind = None
@@ -329,6 +330,24 @@ def _data_tail(
         if c.strength != "strong":  # a plain word's kind may still open a task (tasks.py)
             c.cues.add("kind")
     return tail, list_tail, named_data
+
+
+_NOUN_NEXT_RE = re.compile(r"\)\s+([a-z][\w\-]*)")
+_DATA_WORD_RE = re.compile(r"\b(?:datasets?|data\s+sets?|benchmarks?|corpus|corpora)\b")
+
+
+def _named_on(v: Vocab, c: Candidate, after: str, named_long: bool) -> bool:
+    """A defined name after "on" whose long form is capitalised and its head names no kind,
+    with no noun right after the bracket and no data named later in the sentence: "results
+    on Foo Bar Baz (FBB) for ..." evaluates on FBB (not "on classifying Transmission Control
+    Protocol (TCP) streams", "results on the Foo Attack (FA) ... on the MNIST dataset")."""
+    noun = _NOUN_NEXT_RE.match(after)
+    return (
+        named_long
+        and v.type_from_head(c.long or "") is None
+        and (noun is None or noun.group(1) in W.np_boundary)
+        and not _DATA_WORD_RE.search(after)
+    )
 
 
 def _trigger_context(
