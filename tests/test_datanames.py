@@ -448,3 +448,19 @@ def test_a_defined_name_after_results_on_is_data():
         "on the MNIST and Fashion-MNIST datasets."
     )
     assert found(text)["JSMA"][0] == "Method"
+
+
+def test_a_simulation_framework_one_works_in_is_a_benchmark():
+    text = (
+        "We integrate our platform with Zorbix Lab, an open-source, widely adopted, and "
+        "rapidly growing simulation framework for robotics research."
+    )
+    assert found(text)["Zorbix Lab"] == ("Benchmark", "evaluated_on")
+    text = "We build on Zorbix, a photorealistic simulation platform for embodied AI."
+    assert found(text)["Zorbix"][0] == "Benchmark"
+    # the paper's own simulation framework is its method
+    text = "We present Zorbix, a new simulation framework for soft robots."
+    assert found(text)["Zorbix"] == ("Method", "proposed")
+    # adjectives set off by commas before a method's noun are left as they were
+    text = "Weak synapses elicit local Z-spikes, a slow, unspecific growth process."
+    assert found(text).get("Z-spikes", ("",))[0] != "Benchmark"

@@ -418,6 +418,11 @@ _APPOSITIVE_RE = re.compile(  # (or after a dash: "X — a collection of ... dat
     r"\)?\s*(?:\([^)]*\))?\s*(?:,|\s[\u2014\u2013-]|\u2014)\s*(?:a|an|the)\s+"
     r"((?:[\w\-]+\s+){0,8}[\w\-]+)\b"
 )
+# ... with adjectives set off by commas: "an open-source, widely adopted simulation framework"
+_APPOSITIVE_ADJ_RE = re.compile(
+    r"\)?\s*(?:\([^)]*\))?\s*(?:,|\s[\u2014\u2013-]|\u2014)\s*(?:a|an|the)\s+"
+    r"((?:[\w\-]+,?\s+){0,8}[\w\-]+)\b"
+)
 
 
 def appositive(
@@ -426,18 +431,35 @@ def appositive(
     """The appositive right after a name ("X, a large-scale benchmark ...", "X, a novel method
     ...") and the type its noun phrase's last head gives ("an unsupervised environment design
     algorithm": a method); of a name the paper makes (`own`), a simulator is its system, a
-    method ("we build Foo-Sim, a paper simulator")."""
+    method ("we build Foo-Sim, a paper simulator"); a "simulation framework" or "simulation
+    platform" is a simulator. Where the first words say nothing, adjectives set off by commas
+    may stand before a benchmark's or data's noun ("Foo Lab, an open-source, widely adopted
+    simulation framework"; only those: "a slow, unspecific growth process" names no method)."""
     appos = _APPOSITIVE_RE.match(after)
     if appos is None:
         return None, None
+    kind = _appositive_kind(v, appos, own)
+    if kind is None and (wide := _APPOSITIVE_ADJ_RE.match(after)) is not None:
+        wide_kind = _appositive_kind(v, wide, own)
+        if wide_kind in (EntityType.BENCHMARK, *_DATA):
+            return wide, wide_kind
+    return appos, kind
+
+
+def _appositive_kind(v: Vocab, appos: re.Match[str], own: bool) -> EntityType | None:
     kind, before = None, ""
     for w in appos.group(1).lower().split():
+        w = w.rstrip(",")
         if w in W.np_boundary and w not in ("and", "or"):
             break  # "a general and robust framework that [uses data]"
         if w in W.benchmark_nouns and before in ("net", "nets", "network", "networks"):
             pass  # "a neural net simulator", "graph network simulators": software, a method
-        elif own and w in W.made_system_nouns:
+        elif own and (
+            w in W.made_system_nouns or (before == "simulation" and w in W.simulation_systems)
+        ):
             kind = EntityType.METHOD
+        elif before == "simulation" and w in W.simulation_systems:
+            kind = EntityType.BENCHMARK  # "Foo Lab, an open-source simulation framework"
         elif w in W.benchmark_nouns and appos.group(0).lstrip(")( ,").startswith(("a ", "an ")):
             kind = EntityType.BENCHMARK  # "the Fencing Game, a human-robot competition"
         elif w in v.data_heads:
@@ -445,7 +467,7 @@ def appositive(
         elif w in v.method_heads or w in W.method_cue_words:
             kind = EntityType.METHOD
         before = w
-    return appos, kind
+    return kind
 
 
 # a data noun a name stands before: "the Foo Bar dataset", "the Foo benchmark"

@@ -42,6 +42,7 @@ class Words:
     hardware_heads: frozenset[str]
     benchmark_nouns: frozenset[str]
     made_system_nouns: frozenset[str]
+    simulation_systems: frozenset[str]
     weak_compare: tuple[str, ...]
     problem_head_stop: frozenset[str]
     problem_of_stop: frozenset[str]  # problem_head_stop without the task nouns
