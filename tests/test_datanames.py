@@ -464,3 +464,13 @@ def test_a_simulation_framework_one_works_in_is_a_benchmark():
     # adjectives set off by commas before a method's noun are left as they were
     text = "Weak synapses elicit local Z-spikes, a slow, unspecific growth process."
     assert found(text).get("Z-spikes", ("",))[0] != "Benchmark"
+
+
+def test_a_name_ending_in_a_model_family_is_a_model_after_experiments_on():
+    got = found("Extensive experiments on VoraLM-2 and QuixBERT demonstrate the effectiveness.")
+    assert got["VoraLM-2"][0] == "Method"
+    assert got["QuixBERT"][0] == "Method"
+    # instruction data and a known corpus keep their type
+    got = found("We further curate a GestureInstruct dataset of 36 scenarios.")
+    assert got["GestureInstruct"][0] == "Dataset"
+    assert found("We train on ShareGPT and LM1B.")["LM1B"][0] == "Dataset"

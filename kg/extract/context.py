@@ -30,11 +30,16 @@ from kg.extract.proposecues import (
 )
 from kg.extract.resources import name_key
 from kg.extract.spans import USE_MODEL, Candidate, Sent, model_says_name
-from kg.extract.words import Vocab, W, data_type, head
+from kg.extract.words import Vocab, W, alternation, data_type, head
 from kg.model import EntityType, Role
 
 BENCH_NAME_RE = re.compile(r"[a-z0-9\-](?:[Bb]ench|BENCH|Arena|Gym)(?:[\-\s]?v?\d[\w.]*)?$")
-MODEL_SIZE_RE = re.compile(r"[\-\u2013 ]\d+(?:\.\d+)?[BMK]$")
+# a model's size or family at the end of its name: "Foo-7B", "FooBERT", "BarGPT-2", "VoraLM"
+MODEL_SHAPE_RE = re.compile(
+    r"[\-\u2013 ]\d+(?:\.\d+)?[BMK]$|(?<=[a-z0-9\-])"
+    + alternation(W.model_family_tails)
+    + r"(?:[\-\u2013 ]?v?\d[\w.]*)?$"
+)
 EVAL_CUE_RE = re.compile(
     r"\b(?:experiment|evaluat|benchmark|dataset|test|achiev|outperform|result|accura|score|"
     r"improv|perform|speedup|gain|state[\s\-]of[\s\-]the[\s\-]art|sota|demonstrat|reach|surpass|empirical|"
@@ -284,7 +289,7 @@ def decide(
         c.label
         or appos_type
         or c.long
-        or MODEL_SIZE_RE.search(c.text)
+        or MODEL_SHAPE_RE.search(c.text)
         or BENCH_NAME_RE.search(c.text)
     )
     if t in (EntityType.DATASET, EntityType.BENCHMARK) and (
@@ -561,7 +566,7 @@ def _shape_type(
         t = head_type  # "we develop the ASIMOV Benchmark": a name with a data head
     elif dn.data_size(v, c.text, data_ctx, method_ctx):
         t = EntityType.DATASET  # "pretrained on Foo-50K", "we release Bar-1M"
-    elif proposed or MODEL_SIZE_RE.search(c.text):
+    elif proposed or MODEL_SHAPE_RE.search(c.text):
         t = EntityType.METHOD
     elif head_type is EntityType.TASK or (c.long and long_type is EntityType.TASK and not c.head):
         return (

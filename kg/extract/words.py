@@ -43,6 +43,7 @@ class Words:
     benchmark_nouns: frozenset[str]
     made_system_nouns: frozenset[str]
     simulation_systems: frozenset[str]
+    model_family_tails: frozenset[str]
     weak_compare: tuple[str, ...]
     problem_head_stop: frozenset[str]
     problem_of_stop: frozenset[str]  # problem_head_stop without the task nouns
