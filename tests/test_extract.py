@@ -3137,12 +3137,8 @@ def tool_module(name: str):
     return mod
 
 
-def _build_lexicons_module():
-    return tool_module("build_lexicons")
-
-
 def test_a_camelcase_method_that_is_a_technique_noun_in_lower_case_is_also_matched_so():
-    bl = _build_lexicons_module()
+    bl = tool_module("build_lexicons")
     often = bl.Corpus(["We fit a traversal to the graph and compare."] * 20)
     rare = bl.Corpus(["We fit a traversal to the graph and compare."] * 3)
     method = bl.Concept("pwcm:traversal", "Method", "pwc_methods.jsonl", ["TraVersal"])
@@ -3156,7 +3152,7 @@ def test_a_long_form_the_hand_lists_know_only_as_a_task_makes_a_task_abbreviatio
     from kg.extract.resources import name_key
     from kg.extract.words import Vocab
 
-    bl = _build_lexicons_module()
+    bl = tool_module("build_lexicons")
     texts = [f"Paper {i} studies the quorl-armed bandit (QAB) problem." for i in range(4)]
     vocab = Vocab.build({})
     [method], _, _ = bl.corpus_abbreviations(texts, vocab, {})

@@ -414,15 +414,18 @@ def described_data(v: Vocab, c: Candidate, text: str, s0: int) -> bool:
     )
 
 
-_APPOSITIVE_RE = re.compile(  # (or after a dash: "X — a collection of ... datasets")
-    r"\)?\s*(?:\([^)]*\))?\s*(?:,|\s[\u2014\u2013-]|\u2014)\s*(?:a|an|the)\s+"
-    r"((?:[\w\-]+\s+){0,8}[\w\-]+)\b"
-)
+def _appositive_re(word_end: str) -> re.Pattern[str]:
+    """The appositive after a name, up to nine words each ended by `word_end`."""
+    return re.compile(
+        r"\)?\s*(?:\([^)]*\))?\s*(?:,|\s[\u2014\u2013-]|\u2014)\s*(?:a|an|the)\s+"
+        r"((?:[\w\-]+" + word_end + r"){0,8}[\w\-]+)\b"
+    )
+
+
+# (or after a dash: "X — a collection of ... datasets")
+_APPOSITIVE_RE = _appositive_re(r"\s+")
 # ... with adjectives set off by commas: "an open-source, widely adopted simulation framework"
-_APPOSITIVE_ADJ_RE = re.compile(
-    r"\)?\s*(?:\([^)]*\))?\s*(?:,|\s[\u2014\u2013-]|\u2014)\s*(?:a|an|the)\s+"
-    r"((?:[\w\-]+,?\s+){0,8}[\w\-]+)\b"
-)
+_APPOSITIVE_ADJ_RE = _appositive_re(r",?\s+")
 
 
 def appositive(
@@ -454,12 +457,12 @@ def _appositive_kind(v: Vocab, appos: re.Match[str], own: bool) -> EntityType | 
             break  # "a general and robust framework that [uses data]"
         if w in W.benchmark_nouns and before in ("net", "nets", "network", "networks"):
             pass  # "a neural net simulator", "graph network simulators": software, a method
-        elif own and (
-            w in W.made_system_nouns or (before == "simulation" and w in W.simulation_systems)
+        elif (before == "simulation" and w in W.simulation_systems) or (
+            own and w in W.made_system_nouns
         ):
-            kind = EntityType.METHOD
-        elif before == "simulation" and w in W.simulation_systems:
-            kind = EntityType.BENCHMARK  # "Foo Lab, an open-source simulation framework"
+            # "Foo Lab, an open-source simulation framework" one works in; one the paper makes
+            # is its system
+            kind = EntityType.METHOD if own else EntityType.BENCHMARK
         elif w in W.benchmark_nouns and appos.group(0).lstrip(")( ,").startswith(("a ", "an ")):
             kind = EntityType.BENCHMARK  # "the Fencing Game, a human-robot competition"
         elif w in v.data_heads:
