@@ -1520,6 +1520,29 @@ def test_what_the_paper_only_uses_or_states_is_not_proposed(abstract, name):
     assert found(abstract).get(name, ("", ""))[1] != "proposed"
 
 
+@pytest.mark.parametrize(
+    ("abstract", "name", "expected"),
+    [
+        # the upper-confidence-bound family of algorithms, by its definition
+        ("We propose a new algorithm called thinly spread zebra confidence bound (TSZCB) for "
+         "bandits. We prove that TSZCB achieves low regret.", "thinly spread zebra confidence "
+         "bound", ("Method", "proposed")),
+        ("We propose an Adaptive Zorp-Confidence-Bound (AdaZCB) algorithm for bandits.",
+         "AdaZCB", ("Method", "proposed")),
+        ("Our sampler builds on the kernelized quux upper confidence bound (KQ-UCB) rule.",
+         "kernelized quux upper confidence bound", ("Method", "uses")),
+        # a variational objective the guide counts as a method
+        ("We fit the model by maximizing the evidence lower bound (ELBO) of the data.",
+         "evidence lower bound", ("Method", "uses")),
+        # ... while other bounds stay mathematical objects
+        ("We derive a new Zorp Generalization Bound (ZGB) for deep networks.",
+         "Zorp Generalization Bound", None),
+    ],
+)  # fmt: skip
+def test_a_bound_that_names_an_algorithm_or_objective_is_a_method(abstract, name, expected):
+    assert found(abstract).get(name) == expected
+
+
 def test_a_simulator_of_networks_is_software_not_an_environment():
     # paperlists (NeurIPS 1996): a tool the paper runs its model in, not where it is evaluated
     got = found("Using SPIKETOOL, a neural net simulator based on integrate-and-fire units, we "

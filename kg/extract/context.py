@@ -30,7 +30,7 @@ from kg.extract.proposecues import (
 )
 from kg.extract.resources import name_key
 from kg.extract.spans import USE_MODEL, Candidate, Sent, model_says_name
-from kg.extract.words import Vocab, W, alternation, data_type, head
+from kg.extract.words import Vocab, W, alternation, data_type, head, math_object
 from kg.model import EntityType, Role
 
 BENCH_NAME_RE = re.compile(r"[a-z0-9\-](?:[Bb]ench|BENCH|Arena|Gym)(?:[\-\s]?v?\d[\w.]*)?$")
@@ -235,7 +235,7 @@ def decide(
             c.cues.add("own_kind")  # the paper says what it is: no other mention overrules
     if t is None and c.long and name_key(c.long) in v.fields:
         return  # "reinforcement learning (RL)": a field, not a method
-    if t is None and c.long and head(c.long) in W.not_method_heads:
+    if t is None and c.long and math_object(c.long):
         return  # "Central Limit Theorems (CLTs)": a mathematical object
     if t is EntityType.METHOD and not proposed and c.long and head(c.long) in W.hardware_heads:
         return  # "a Flux Density Scanner (FDS)": hardware the abstract defines, not the method
@@ -451,7 +451,7 @@ def _method_cues(
         c.strength == "strong" and dn.USE_A_BEFORE_RE.search(text, max(s0, c.start - 24), c.start)
     ):
         said = True
-    if not data_ctx and c.strength != "cap" and head(c.text) not in W.not_method_heads:
+    if not data_ctx and c.strength != "cap" and not math_object(c.text):
         said |= built_on(text, s0, anchor, c.end, c.text)  # "based on Tacotron 2"
     if ("based" in c.cues and c.strength == "strong") or "described" in c.cues or others_cue:
         said = True
@@ -573,10 +573,7 @@ def _shape_type(
             EntityType.TASK
         )  # "Temporal Action Localization": task phrases are ranked in tasks.py
     elif (
-        (
-            head_type is EntityType.METHOD
-            or ("eponym" in c.cues and head(c.text) not in W.not_method_heads)
-        )
+        (head_type is EntityType.METHOD or ("eponym" in c.cues and not math_object(c.text)))
         and not (  # "Foo smoothing", "Bar relaxation" (not "Markov chain": an object) ...
             data_ctx
             and (trig_kind or ("",))[0] in ("datanoun", "datalist")

@@ -13,7 +13,7 @@ import re
 from kg.extract import datanames as dn
 from kg.extract.lists import Triggers
 from kg.extract.spans import Candidate, Sent
-from kg.extract.words import EXISTING_WORDS, SO_CALLED_RE, Vocab, W, data_type, head
+from kg.extract.words import EXISTING_WORDS, SO_CALLED_RE, Vocab, data_type, math_object
 from kg.model import EntityType
 
 # quotes that may open the name: "a new method termed as ``\"WAGE\"", "Our solution “CASE”"
@@ -296,7 +296,7 @@ def clause_proposals(
         and c.label is None
         and c.long_span
         and c.long_span[0] < c.start
-        and head(c.long) not in W.not_method_heads
+        and not math_object(c.long)
         and (made := _WE_MAKE_RE.search(text, s0, c.long_span[0]))
         and not any(o is not c and o.label and s0 <= o.start < c.long_span[0] for o in cands)
     ):

@@ -39,6 +39,7 @@ class Words:
     not_proposed_heads: frozenset[str]
     descriptive_heads: frozenset[str]
     not_method_heads: frozenset[str]
+    method_bounds: tuple[str, ...]
     hardware_heads: frozenset[str]
     benchmark_nouns: frozenset[str]
     made_system_nouns: frozenset[str]
@@ -182,6 +183,15 @@ def head(phrase: str) -> str:
     """The last word of a phrase, lower case, after its last hyphen: "Kernel-Regression" ->
     "regression"."""
     return phrase.rsplit(" ", 1)[-1].lower().rsplit("-", 1)[-1] if phrase else ""
+
+
+def math_object(phrase: str) -> bool:
+    """Whether a phrase names a mathematical object or hardware by its head ("Central Limit
+    Theorem", "regret bound"), not a bound that names an algorithm or objective ("Gaussian
+    process upper-confidence bound", "evidence lower bound")."""
+    return head(phrase) in W.not_method_heads and not (
+        phrase.lower().replace("-", " ").endswith(W.method_bounds)
+    )
 
 
 def family(key: str) -> str | None:
