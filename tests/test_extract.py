@@ -1543,6 +1543,15 @@ def test_a_bound_that_names_an_algorithm_or_objective_is_a_method(abstract, name
     assert found(abstract).get(name) == expected
 
 
+def test_a_long_form_for_a_field_is_named_by_the_words_before_for():
+    # "A for B": the head is A's ("sampling"), not the field after "for" ("learning")
+    got = found(
+        "We study an alternative approach to exploration, zorp sampling for reinforcement "
+        "learning (ZSRL). ZSRL updates a prior distribution."
+    )
+    assert got.get("zorp sampling for reinforcement learning") == ("Method", "uses")
+
+
 def test_a_simulator_of_networks_is_software_not_an_environment():
     # paperlists (NeurIPS 1996): a tool the paper runs its model in, not where it is evaluated
     got = found("Using SPIKETOOL, a neural net simulator based on integrate-and-fire units, we "

@@ -200,6 +200,8 @@ def family(key: str) -> str | None:
     return m.group(1) if m else None
 
 
+#: where a phrase's head ends: "posterior sampling| for reinforcement learning"
+_FOR_RE = re.compile(r"\sfor\s")
 #: a name with a capital after its first letter, a hyphen and a number: "LeNet-5"
 _NUMBERED_RE = re.compile(r"([A-Za-z][a-z]*[A-Z][A-Za-z]*)-\d+")
 
@@ -416,7 +418,12 @@ class Vocab:
 
     def type_from_head(self, phrase: str) -> EntityType | None:
         """The type a phrase's head noun gives it: "...Optimization" -> Method,
-        "...benchmark" -> Benchmark, "...detection" -> Task; fields are untyped."""
+        "...benchmark" -> Benchmark, "...detection" -> Task; fields are untyped. "A for B" is a
+        method when A is: "posterior sampling for reinforcement learning"."""
+        if (prep := _FOR_RE.search(phrase)) and (
+            self.type_from_head(phrase[: prep.start()]) is EntityType.METHOD
+        ):
+            return EntityType.METHOD
         last = head(phrase)
         full = phrase.lower()
         if last in self.data_heads or full.endswith("data set"):
