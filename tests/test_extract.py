@@ -1543,6 +1543,21 @@ def test_a_bound_that_names_an_algorithm_or_objective_is_a_method(abstract, name
     assert found(abstract).get(name) == expected
 
 
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        ("We answer this by designing a new algorithm Zorblax for streaming maximization. Our "
+         "experiments show that Zorblax outperforms the baselines.", "Zorblax"),
+        ("This study introduces a novel feature selection approach QUIXOT, which extends "
+         "filter methods.", "QUIXOT"),
+        ("We provide a novel confidence-bound based algorithm ZorbOpt for this purpose.",
+         "ZorbOpt"),
+    ],
+)  # fmt: skip
+def test_a_name_right_after_the_noun_of_a_new_thing_is_proposed(abstract, name):
+    assert found(abstract).get(name) == ("Method", "proposed")
+
+
 def test_a_long_form_for_a_field_is_named_by_the_words_before_for():
     # "A for B": the head is A's ("sampling"), not the field after "for" ("learning")
     got = found(

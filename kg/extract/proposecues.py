@@ -49,6 +49,14 @@ _PROPOSED_BEFORE_RE = re.compile(
     + _OWN_NOUNS
     + r")?)\s+$"
 )
+# the noun of a new thing right before its name, even a capitalised word: "our proposed model
+# PhaseCond", "a novel feature selection approach CMICOT", "a new greedy coordinate descent
+# algorithm Greenkhorn" (not "a new Foo algorithm": the name before the noun)
+_NEW_NOUN_BEFORE_RE = re.compile(
+    r"\b(?:[Oo]ur|[Tt]he|[Aa]n?)\s+(?:proposed|novel|new)\s+(?:[\w\-]+\s+){0,3}?"
+    + _OWN_NOUNS
+    + r"\s+$"
+)
 # someone else's method between a proposal cue and its name: "we propose a framework to
 # analyze a popular algorithm, Sparse Subspace Clustering (SSC)"
 _OTHERS_RE = re.compile(r"\b(?:" + EXISTING_WORDS + r"|analy[sz]e|study|studying)\b")
@@ -289,6 +297,7 @@ def clause_proposals(
         _OWN_NAME_BEFORE_RE.search(own_before)
         or (own_list is not None and not _OTHERS_RE.search(own_list[0]))
         or ((c.strength == "strong" or c.long) and _PROPOSED_BEFORE_RE.search(own_before))
+        or (c.strength in ("strong", "cap") and _NEW_NOUN_BEFORE_RE.search(own_before))
     ):
         c.cues.add("propose")
     if (
