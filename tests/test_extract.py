@@ -1552,9 +1552,13 @@ def test_a_bound_that_names_an_algorithm_or_objective_is_a_method(abstract, name
          "filter methods.", "QUIXOT"),
         ("We provide a novel confidence-bound based algorithm ZorbOpt for this purpose.",
          "ZorbOpt"),
+        # the paper's own name after the sentence's "Our", or marked "(ours)"
+        ("We study sampling. Our Zephyr Kernel Walker achieves the best results on ImageNet.",
+         "Zephyr Kernel Walker"),
+        ("We study sampling. Results show that Zorblax (ours) is faster than DDIM.", "Zorblax"),
     ],
 )  # fmt: skip
-def test_a_name_right_after_the_noun_of_a_new_thing_is_proposed(abstract, name):
+def test_a_name_the_clause_marks_as_the_papers_own_is_proposed(abstract, name):
     assert found(abstract).get(name) == ("Method", "proposed")
 
 

@@ -57,6 +57,10 @@ _NEW_NOUN_BEFORE_RE = re.compile(
     + _OWN_NOUNS
     + r"\s+$"
 )
+# "Our Zephyr Kernel Walker achieves ...": a title-case name right after the sentence's "Our"
+_OUR_OPENS_RE = re.compile(r"\s*Our\s+")
+# "Zorblax (ours) is faster than ...": the paper marks its own
+_OURS_AFTER_RE = re.compile(r"\s*\((?:ours|Ours|our method|our approach)\)")
 # someone else's method between a proposal cue and its name: "we propose a framework to
 # analyze a popular algorithm, Sparse Subspace Clustering (SSC)"
 _OTHERS_RE = re.compile(r"\b(?:" + EXISTING_WORDS + r"|analy[sz]e|study|studying)\b")
@@ -298,6 +302,8 @@ def clause_proposals(
         or (own_list is not None and not _OTHERS_RE.search(own_list[0]))
         or ((c.strength == "strong" or c.long) and _PROPOSED_BEFORE_RE.search(own_before))
         or (c.strength in ("strong", "cap") and _NEW_NOUN_BEFORE_RE.search(own_before))
+        or (c.strength == "title" and _OUR_OPENS_RE.fullmatch(own_before))
+        or _OURS_AFTER_RE.match(text, after_start)
     ):
         c.cues.add("propose")
     if (
