@@ -3457,3 +3457,9 @@ def test_hardware_the_abstract_defines_is_no_method_a_list_knows_by_its_name():
     # a mathematical head does not outweigh the list: UCB stays a method
     got = found("We combine our estimator with the upper confidence bound (UCB) method.")
     assert [v[0] for n, v in got.items() if "confidence bound" in n.lower()] == ["Method"]
+
+
+def test_british_spellings_of_technique_heads_read_like_american_ones():
+    # (the lists are written in American spelling; the loader adds "-isation")
+    got = found("We train the network with spectral regularisation and dropout.")
+    assert got.get("spectral regularisation") == ("Method", "uses")

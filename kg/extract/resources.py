@@ -187,10 +187,18 @@ def metric_keys() -> frozenset[str]:
     return frozenset(name_key(w) for w in _lines(DATA_DIR / "metrics.txt"))
 
 
+def with_british(words: Iterable[str]) -> list[str]:
+    """The words with the British spelling of each "-ization" noun after it ("regularization",
+    "regularisation"): the lists are written once, in American spelling."""
+    return unique(
+        spelling for w in words for spelling in (w, re.sub(r"ization(s?)$", r"isation\1", w))
+    )
+
+
 @cache
 def heads() -> dict[str, frozenset[str]]:
     raw = json.loads((DATA_DIR / "heads.json").read_text(encoding="utf-8"))
-    return {k: frozenset(v) for k, v in raw.items() if not k.startswith("_")}
+    return {k: frozenset(with_british(v)) for k, v in raw.items() if not k.startswith("_")}
 
 
 @cache

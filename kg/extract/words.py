@@ -19,6 +19,7 @@ from kg.extract.resources import (
     heads,
     metric_keys,
     name_key,
+    with_british,
     word_data,
 )
 from kg.model import EntityType
@@ -101,7 +102,7 @@ def words() -> Words:
             values[f.name] = dict(entry["map"])
         else:
             kind = tuple if str(f.type).startswith("tuple") else frozenset
-            values[f.name] = kind(str(w) for w in entry["words"])
+            values[f.name] = kind(with_british(str(w) for w in entry["words"]))
     stop = frozenset(STOP_WORDS)
     leading, task = raw["leading_stop"]["words"], raw["task_stop"]["words"]
     values["leading_stop"] = stop | frozenset(map(str, leading))
