@@ -3086,6 +3086,15 @@ def test_cued_model_methods_keep_a_network_named_by_its_technique():
     assert got["mixture network"] == ("Method", "uses")
 
 
+# --- issue 9 round 25 (mlearn25): nouns with an adjective's ending ---------------------------
+
+
+def test_a_noun_with_an_adjective_ending_names_a_kind_of_model():
+    # "topic" ends like "tropic", but "topic models" are a kind of model, used here
+    got = found("We build on earlier samplers by combining topic models with a Quorl decoder.")
+    assert got["topic models"] == ("Method", "uses")
+
+
 @pytest.mark.parametrize(
     ("abstract", "name", "role"),
     [

@@ -444,7 +444,10 @@ def names_technique(v: Vocab, words: list[str]) -> bool:
     if last in _KIND_HEADS:  # or one hyphened noun: "the log-barrier method", "k-means algorithm"
         return len(words) >= 3 or bool(_NAMING_COMPOUND_RE.fullmatch(words[0]))
     if last in _KIND_OF_HEADS:
-        return not all(_ADJECTIVE_RE.search(w.lower()) for w in words[:-1])
+        return not all(
+            _ADJECTIVE_RE.search(w.lower()) and w.lower() not in W.adjective_nouns
+            for w in words[:-1]
+        )  # ("topic models": a noun with an adjective's ending)
     return True
 
 
