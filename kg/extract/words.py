@@ -51,6 +51,7 @@ class Words:
     lone_heads: frozenset[str]
     adjective_endings: tuple[str, ...]
     adjective_nouns: frozenset[str]
+    net_shape_words: frozenset[str]
     np_boundary: frozenset[str]
     name_inner: frozenset[str]
     noun_before: frozenset[str]
