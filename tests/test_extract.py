@@ -3137,6 +3137,47 @@ def test_cued_model_methods_keep_a_network_named_by_its_technique():
     assert got["mixture network"] == ("Method", "uses")
 
 
+# --- issue 9 round 25 (mlearn25): families of networks; nouns with an adjective's ending ------
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        # no cue needed: the span model reads a family of networks
+        ("We show that lattice recurrent networks generalize better than standard baselines on "
+         "three tasks.", "lattice recurrent networks"),
+        ("The theory predicts the trainability of gated lattice networks across depths.",
+         "gated lattice networks"),
+    ],
+)  # fmt: skip
+def test_a_family_of_networks_the_model_reads_is_a_used_method(abstract, name):
+    assert found(abstract)[name] == ("Method", "uses")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "wrong"),
+    [
+        # its wiring, the paper's own unnamed network, two families, a part
+        ("We find that fully-connected networks fail on long sequences of lattice states.",
+         "fully-connected networks"),
+        ("We propose a gated lattice network that discovers an unbounded number of states.",
+         "gated lattice network"),
+        ("Results on both convolutional and lattice networks show that pruning helps.",
+         "convolutional and lattice networks"),
+        ("The parameters learned by the classifier networks discard stylistic information.",
+         "classifier networks"),
+    ],
+)  # fmt: skip
+def test_a_network_named_by_its_shape_role_or_as_our_own_is_no_family(abstract, wrong):
+    assert wrong not in found(abstract)
+
+
+def test_a_noun_with_an_adjective_ending_names_a_kind_of_model():
+    # "topic" ends like "tropic", but "topic models" are a kind of model, used here
+    got = found("We build on earlier samplers by combining topic models with a Quorl decoder.")
+    assert got["topic models"] == ("Method", "uses")
+
+
 @pytest.mark.parametrize(
     ("abstract", "name", "role"),
     [

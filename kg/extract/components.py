@@ -289,10 +289,12 @@ def model_methods(
     or metric, not one lower-case word ("domain randomization", yes; "it", "method",
     "training" no). A span whose head noun the method lists know ("... network",
     "... optimization") or that is written with a capital or digit after its first letter
-    ("Turn-level Policy Optimization") needs p at least ``USE_MODEL["add_method"]``; any other
+    ("Turn-level Policy Optimization") needs p at least ``USE_MODEL["add_method"]``; a lower-case
+    family of networks (:func:`network_family`) ``USE_MODEL["add_network"]``; any other
     ``USE_MODEL["add_method_any"]``."""
     named_at, any_at = USE_MODEL["add_method"], USE_MODEL["add_method_any"]
-    if named_at is None and any_at is None:
+    net_at = USE_MODEL["add_network"]
+    if named_at is None and any_at is None and net_at is None:
         return []
     out = []
     for start, end, label, score in spans:
@@ -305,6 +307,8 @@ def model_methods(
             ch.isupper() or ch.isdigit() for ch in phrase[1:]
         )
         at = named_at if named else any_at
+        if net_at is not None and network_family(v, text, start, words):
+            at = net_at
         if (
             at is None
             or score < at
@@ -444,8 +448,44 @@ def names_technique(v: Vocab, words: list[str]) -> bool:
     if last in _KIND_HEADS:  # or one hyphened noun: "the log-barrier method", "k-means algorithm"
         return len(words) >= 3 or bool(_NAMING_COMPOUND_RE.fullmatch(words[0]))
     if last in _KIND_OF_HEADS:
-        return not all(_ADJECTIVE_RE.search(w.lower()) for w in words[:-1])
+        return not all(
+            _ADJECTIVE_RE.search(w.lower()) and w.lower() not in W.adjective_nouns
+            for w in words[:-1]
+        )  # ("topic models": a noun with an adjective's ending)
     return True
+
+
+#: the heads of a family of networks
+_NETWORK_HEADS = frozenset(["network", "networks", "net", "nets"])
+#: the paper's own network, unnamed, right before: "we propose a recurrent network that ...",
+#: "we introduce an exceptionally simple gated recurrent neural network"
+_OWN_UNNAMED_RE = re.compile(
+    r"\b(?:propos|present|introduc|develop|design|describ|build|construct)\w*\s+(?:an?|the)\s+"
+    r"(?:[\w\-]+\s+){0,2}$",
+    re.I,
+)
+
+
+def network_family(v: Vocab, text: str, start: int, words: list[str]) -> bool:
+    """Whether a lower-case phrase at `start` names a family of networks ("recurrent networks",
+    "radial basis function networks", "stochastic neural networks", "scattering network"),
+    which the guide counts as a well-known technique: a network head after modifiers that name
+    no part or substrate (:func:`names_technique`), nor how the network is wired, sized,
+    trained, built or used (words.json ``net_shape_words``: "fully-connected networks", "batch
+    normalized network", "depth-3 networks", "the classifier networks"); one family, not two
+    ("convolutional and recurrent networks"); no count first ("two-layer"); not the paper's own
+    unnamed network ("we propose a recurrent network that")."""
+    if len(words) < 2 or words[-1] not in _NETWORK_HEADS or not " ".join(words).islower():
+        return False
+    window = max(0, start - 40)
+    return not (
+        any(w in ("and", "or") for w in words)
+        or any(part in W.net_shape_words for w in words[:-1] for part in w.split("-"))
+        or _COUNT_FIRST_RE.match(words[0])
+        or _OWN_UNNAMED_RE.search(text, window, start)
+        or _OWN_BEFORE_RE.search(text, window, start)
+        or not names_technique(v, words)
+    )
 
 
 def cued_model_methods(

@@ -122,6 +122,9 @@ USE_MODEL: dict[str, float | None] = {
     # does not read as a name of its type is dropped below this probability
     "add_method": None,
     "add_method_any": None,
+    # issue 9 round 25: a lower-case family of networks, without a cue ("recurrent networks",
+    # "radial basis function networks"; components.network_family)
+    "add_network": 0.99,
     # issue 9 round 15: a lower-case Method span right after a cue of use or comparison
     "cued_method": 0.9,
     # issue 9 round 16: an unknown acronym takes the adjective of the model's Method span

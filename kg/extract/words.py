@@ -52,6 +52,8 @@ class Words:
     task_nouns: frozenset[str]  # nouns that say too little before "problem": "optimization"
     lone_heads: frozenset[str]
     adjective_endings: tuple[str, ...]
+    adjective_nouns: frozenset[str]
+    net_shape_words: frozenset[str]
     np_boundary: frozenset[str]
     name_inner: frozenset[str]
     noun_before: frozenset[str]
