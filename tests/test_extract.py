@@ -3504,3 +3504,10 @@ def test_british_spellings_of_technique_heads_read_like_american_ones():
     # (the lists are written in American spelling; the loader adds "-isation")
     got = found("We train the network with spectral regularisation and dropout.")
     assert got.get("spectral regularisation") == ("Method", "uses")
+
+
+def test_temporal_difference_and_hebbian_learning_are_methods_not_tasks():
+    # the titles' task list has "temporal difference learning"; the hand list knows better
+    got = found("Agents are trained with temporal difference learning and Hebbian learning.")
+    assert got.get("temporal difference learning") == ("Method", "uses")
+    assert got.get("Hebbian learning") == ("Method", "uses")
