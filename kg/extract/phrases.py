@@ -84,7 +84,9 @@ CITATION_RE = re.compile(
     r",?\s+(?:19|20)\d\d[a-z]?(?:[;,][^()]{0,80})?\)|\[\d+(?:\s*[,\-\u2013]\s*\d+)*\])"
 )
 _TECH_PHRASE_RE = re.compile(
-    r"[\s,]+((?:[a-z][\w\-]*\s+){1,3}" + alternation(W.tech_heads) + r")(?=\s*(?:[,.;:()]|$)|"
+    r"[\s,]+((?:[a-z][\w\-]*\s+){1,3}"
+    + alternation(W.tech_heads + W.modified_tech_heads)
+    + r")(?=\s*(?:[,.;:()]|$)|"
     r"\s+(?:and|or|in|on|for|with|to|which|that|by|as|is|are|has|have|can|under|from|at|when|"
     r"where|while|techniques?|methods?|algorithms?|approach(?:es)?|schemes?|procedures?)\b)"
 )
