@@ -2037,6 +2037,13 @@ def test_names_listed_before_a_method_noun_are_methods_but_not_authors():
          "fixed point iteration"),
         ("Unlike one-shot parameter averaging, our estimator is unbiased.",
          "one-shot parameter averaging"),
+        # mlow25: what a problem is solved or a model fitted with
+        ("The relaxed problem is then solved by deterministic annealing in a few steps.",
+         "deterministic annealing"),
+        ("The daily rates are estimated by weighted kernel smoothing on held-out data.",
+         "weighted kernel smoothing"),
+        ("It was attacked by means of integer programming, which does not scale.",
+         "integer programming"),
     ],
 )  # fmt: skip
 def test_lower_case_technique_after_a_comparison_or_use_cue_is_a_used_method(abstract, name):
