@@ -2037,6 +2037,10 @@ def test_names_listed_before_a_method_noun_are_methods_but_not_authors():
          "fixed point iteration"),
         ("Unlike one-shot parameter averaging, our estimator is unbiased.",
          "one-shot parameter averaging"),
+        ("The path is traced using arclength continuation on a coarse grid.",
+         "arclength continuation"),
+        ("The solver uses cyclic coordinate ascent on the dual objective.",
+         "cyclic coordinate ascent"),
         # mlow25: what a problem is solved or a model fitted with
         ("The relaxed problem is then solved by deterministic annealing in a few steps.",
          "deterministic annealing"),
