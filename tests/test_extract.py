@@ -2041,6 +2041,11 @@ def test_names_listed_before_a_method_noun_are_methods_but_not_authors():
          "arclength continuation"),
         ("The solver uses cyclic coordinate ascent on the dual objective.",
          "cyclic coordinate ascent"),
+        # the next item of a list whose first is a known method (mlow25)
+        ("We compare with recoding methods such as PCA and sparse projection pursuit.",
+         "sparse projection pursuit"),
+        ("The model is fitted using the Lasso and weighted kernel smoothing on each day.",
+         "weighted kernel smoothing"),
         # mlow25: what a problem is solved or a model fitted with
         ("The relaxed problem is then solved by deterministic annealing in a few steps.",
          "deterministic annealing"),
