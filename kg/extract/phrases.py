@@ -84,7 +84,9 @@ CITATION_RE = re.compile(
     r",?\s+(?:19|20)\d\d[a-z]?(?:[;,][^()]{0,80})?\)|\[\d+(?:\s*[,\-\u2013]\s*\d+)*\])"
 )
 _TECH_PHRASE_RE = re.compile(
-    r"[\s,]+((?:[a-z][\w\-]*\s+){1,3}" + alternation(W.tech_heads) + r")(?=\s*(?:[,.;:()]|$)|"
+    r"[\s,]+((?:[a-z][\w\-]*\s+){1,3}"
+    + alternation(W.tech_heads + W.modified_tech_heads)
+    + r")(?=\s*(?:[,.;:()]|$)|"
     r"\s+(?:and|or|in|on|for|with|to|which|that|by|as|is|are|has|have|can|under|from|at|when|"
     r"where|while|techniques?|methods?|algorithms?|approach(?:es)?|schemes?|procedures?)\b)"
 )
@@ -222,14 +224,29 @@ def compared_phrases(
         for _ in range(3):  # "such as A, B and C"
             m = _TECH_PHRASE_RE.match(text, pos)
             c = _tech_candidate(v, text, m.start(1), m.end(1), cands) if m else None
-            if m is None or c is None:
-                break
-            out.append(c)
-            nxt = NEXT_ITEM_RE.match(text, m.end(1))
+            if c is not None:
+                out.append(c)
+                end = c.end
+            else:  # or an item a list or rule already makes a method: "such as PCA and ..."
+                known = _known_item(text, pos, cands)
+                if known is None:
+                    break
+                end = known.end
+            nxt = NEXT_ITEM_RE.match(text, end)
             if nxt is None:
                 break
             pos = nxt.end() - 1
     return out
+
+
+_ITEM_START_RE = re.compile(r"[\s,]*(?:(?:the|an?)\s+)?")
+
+
+def _known_item(text: str, pos: int, cands: list[Candidate]) -> Candidate | None:
+    """The method candidate that a list item at ``pos`` is ("using the Lasso and ...")."""
+    lead = _ITEM_START_RE.match(text, pos)  # always matches, perhaps nothing
+    start = lead.end() if lead else pos
+    return next((c for c in cands if c.start == start and c.type is EntityType.METHOD), None)
 
 
 def _tech_candidate(

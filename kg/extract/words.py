@@ -67,6 +67,7 @@ class Words:
     eponym_heads: tuple[str, ...]
     eponym_heads_inside: tuple[str, ...]
     tech_heads: tuple[str, ...]
+    modified_tech_heads: tuple[str, ...]
     variant_words: frozenset[str]
     use_verbs: tuple[str, ...]
     loss_kinds: tuple[str, ...]
