@@ -50,7 +50,7 @@ _PROPOSED_BEFORE_RE = re.compile(
     + r")?)\s+$"
 )
 # the noun of a new thing right before its name, even a capitalised word: "our proposed model
-# PhaseCond", "a novel feature selection approach CMICOT", "a new greedy coordinate descent
+# FooNet", "a novel feature selection approach CMICOT", "a new greedy coordinate descent
 # algorithm Greenkhorn" (not "a new Foo algorithm": the name before the noun)
 _NEW_NOUN_BEFORE_RE = re.compile(
     r"\b(?:[Oo]ur|[Tt]he|[Aa]n?)\s+(?:proposed|novel|new)\s+(?:[\w\-]+\s+){0,3}?"
