@@ -191,8 +191,8 @@ def head(phrase: str) -> str:
 
 def math_object(phrase: str) -> bool:
     """Whether a phrase names a mathematical object or hardware by its head ("Central Limit
-    Theorem", "regret bound"), not a bound that names an algorithm or objective ("Gaussian
-    process upper-confidence bound", "evidence lower bound")."""
+    Theorem", "regret bound"), not a bound that names an algorithm ("Gaussian process
+    upper-confidence bound")."""
     return head(phrase) in W.not_method_heads and not (
         phrase.lower().replace("-", " ").endswith(W.method_bounds)
     )
