@@ -474,3 +474,26 @@ def test_a_name_ending_in_a_model_family_is_a_model_after_experiments_on():
     got = found("We further curate a GestureInstruct dataset of 36 scenarios.")
     assert got["GestureInstruct"][0] == "Dataset"
     assert found("We train on ShareGPT and LM1B.")["LM1B"][0] == "Dataset"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We conduct experiments on several datasets including Zorblat, Quenta and Farvix.",
+        "Experiments on datasets such as Zorblat, Quenta and Farvix show clear gains.",
+        "We report gains on public benchmarks like Zorblat, Quenta and Farvix.",
+        "We show gains on four benchmark datasets, namely Zorblat, Quenta, Farvix and Molpo.",
+    ],
+)
+def test_plain_names_a_plural_data_noun_lists_with_such_as_are_data(text):
+    got = found(text)
+    assert {got[n][0] for n in ("Zorblat", "Quenta", "Farvix")} == {"Dataset"}
+
+
+def test_a_defined_name_a_data_noun_lists_with_including_stays_data():
+    text = (
+        "Our model beats prior work on several benchmark datasets including the Zorb-5K, "
+        "Quenta View Text (QVT) and FARVIX."
+    )
+    got = found(text)
+    assert got["QVT"][0] == "Dataset" and got["FARVIX"][0] == "Dataset"

@@ -185,11 +185,13 @@ def decide(
         # a defined name stands in a list by its long form: "such as Foo Bar Baz (FBB)"
         trig_kind = list_trigger(v, replace(c, start=anchor), text, s0, trig, cands)
         if trig_kind is not None and (
-            trig_kind[0] not in ("list", "compare", "on")
+            trig_kind[0] not in ("list", "compare", "on", "datasuch")
             or (trig_kind[0] == "on" and not _named_on(v, c, after, named_long))
             or text[trig_kind[1] : trig_kind[1] + 12].lower().startswith(W.weak_compare)
         ):  # (not "via Functional Magnetic Resonance Imaging (fMRI)": a weak cue)
             trig_kind = None
+    if trig_kind and trig_kind[0] == "datasuch":
+        trig_kind = ("datanoun", trig_kind[1])  # "datasets such as A, B and C": named data
     if trig_kind:
         ctx = _trigger_context(v, c, text, sent, trig_kind, appos, appos_type, named_data, data_ctx)
         if ctx is None:

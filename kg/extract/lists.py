@@ -65,6 +65,16 @@ _VERB_NEXT_RE = re.compile(
     r"[a-z]+(?:s|ed))\b(?!\s*(?:[,)]|and\b|or\b))"
 )
 _LIST_WORDS = frozenset(["including", "include", "includes", "such as", "e.g.", "e.g.,", "like"])
+# a plural data noun right before the list word: "datasets such as A, B and C", "benchmarks,
+# including A and B", "corpora like A" — the names listed are data (not "methods such as A")
+_DATA_NOUN_LIST_RE = re.compile(
+    r"\b(?:datasets|data[\s\-]sets|benchmarks|corpora|treebanks|databases)\s*,?\s*(?:\(\s*)?\Z"
+)
+# ... or "namely" / "i.e." after it: "four benchmark datasets, namely A, B and C"
+_DATA_NOUN_NAMELY_RE = re.compile(
+    r"\b(?:datasets|data[\s\-]sets|benchmarks|corpora|treebanks|databases)\s*,?\s*"
+    r"(?:namely|i\.e\.|viz\.),?\s*\Z"
+)
 
 
 def listed_with_a_name(c: Candidate, text: str, cands: list[Candidate]) -> bool:
@@ -215,7 +225,9 @@ def list_trigger(
     v: Vocab, c: Candidate, text: str, s0: int, trig: Triggers, cands: list[Candidate]
 ) -> tuple[str, int] | None:
     """What heads the list this candidate stands in ("on X, Y and Z", "such as X"):
-    ("on" | "list" | "datalist" | "datanoun" | "compare", start of the trigger) or None."""
+    ("on" | "list" | "datalist" | "datanoun" | "datasuch" | "compare", start of the trigger) or
+    None; "datasuch" is a list a plural data noun opens with "such as" / "including" / "namely"
+    (the caller reads it as "datanoun")."""
     pos = c.start
     if clause_subject(text, s0, c, cands):
         return None
@@ -250,6 +262,8 @@ def list_trigger(
             pos = s0 + w.start(1)
             continue
         break
+    if (m := _DATA_NOUN_NAMELY_RE.search(text, s0, pos)) is not None:
+        return "datasuch", m.start()  # "datasets, namely A, B and C"
     # the last trigger before the list, with at most two modifier words in between
     best: tuple[str, int] | None = None
     for kind in ("data", "compare"):
@@ -262,6 +276,8 @@ def list_trigger(
                     label = "on"
                 elif word in _LIST_WORDS:
                     label = "list"
+                    if _DATA_NOUN_LIST_RE.search(text, s0, ts):
+                        label = "datasuch"  # "datasets such as A, B and C"
                 elif kind == "data":
                     label = "datalist"  # "datasets X and Y"
                 else:
