@@ -69,6 +69,14 @@ _NAMED_DATA_RE = _named_list_re("")
 # Motion Forecasting datasets" (only after "the": not "of Dalal and Triggs and the PASCAL VOC
 # dataset")
 _NAMED_DATA_THE_RE = _named_list_re(r"(?:the\s+)?")
+# a split of data names the data it is drawn from: "on the validation set of Foo (FOO 2.0)",
+# "the test split of the Bar", and before a split noun: "on the Foo test set"
+_SPLIT_WORDS = (
+    r"(?:train(?:ing)?|test(?:ing)?|validation|dev|development|evaluation|held-out)\s+"
+    r"(?:set|split|subset|partition|portion)s?"
+)
+_SPLIT_OF_RE = re.compile(r"\b" + _SPLIT_WORDS + r"\s+of\s+(?:the\s+)?$")
+_SPLIT_NEXT_RE = re.compile(r"\)?\s+" + _SPLIT_WORDS + r"\b")
 _NAMED_DATA_LEAD_RE = re.compile(r"(?:\b(?:the|on|and|or|in|from|using|with)|[,(])\s+$")
 _COMPARED_BEFORE_RE = re.compile(
     r"\b(?:than|over|outperform\w*|surpass\w*|compared (?:with|to)|unlike|versus|vs\.?)"
@@ -336,6 +344,15 @@ def _data_tail(
         named_data = True
         if c.strength != "strong":  # a plain word's kind may still open a task (tasks.py)
             c.cues.add("kind")
+    anchor = min(c.start, c.long_span[0]) if c.long_span else c.start
+    if not (named_data or c.label) and (
+        _SPLIT_OF_RE.search(text, max(s0, anchor - 40), anchor)
+        or (
+            text[max(s0, anchor - 4) : anchor].lower() == "the "
+            and _SPLIT_NEXT_RE.match(text, c.end)
+        )
+    ):
+        named_data = True  # "the validation set of Foo", "the Foo test set"
     return tail, list_tail, named_data
 
 
