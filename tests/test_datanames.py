@@ -510,3 +510,16 @@ def test_a_defined_name_a_data_noun_lists_with_including_stays_data():
 )
 def test_a_name_a_split_of_data_is_drawn_from_is_data(text, name):
     assert found(text)[name][0] == "Dataset"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We evaluate our method on the benchmarks Zorblat, Quenta and Farvix.",
+        "We report results in Zorblat, Quenta and Farvix, three standard benchmarks.",
+        "It sets a new state of the art on Zorblat, Quenta and Farvix, three popular datasets.",
+    ],
+)
+def test_plain_names_a_data_noun_heads_or_counts_after_them_are_data(text):
+    got = found(text)
+    assert {got[n][0] for n in ("Zorblat", "Quenta", "Farvix")} == {"Dataset"}

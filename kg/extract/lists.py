@@ -70,6 +70,13 @@ _LIST_WORDS = frozenset(["including", "include", "includes", "such as", "e.g.", 
 _DATA_NOUN_LIST_RE = re.compile(
     r"\b(?:datasets|data[\s\-]sets|benchmarks|corpora|treebanks|databases)\s*,?\s*(?:\(\s*)?\Z"
 )
+# a count of data set off after the list of their names: "on Foo, Bar and Baz, three popular
+# benchmarks", "(Foo and Bar), two public datasets"
+_COUNTED_APPOS_RE = re.compile(
+    r"\)?\s*,\s*(?:the\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d+|several|multiple)"
+    r"\s+(?:[\w\-]+\s+){0,3}(?:datasets|data\s+sets|benchmarks|corpora)\b"
+)
+_PLURAL_DATA_RE = re.compile(r"datasets|data[\s\-]sets|benchmarks|corpora|treebanks|databases")
 # ... or "namely" / "i.e." after it: "four benchmark datasets, namely A, B and C"
 _DATA_NOUN_NAMELY_RE = re.compile(
     r"\b(?:datasets|data[\s\-]sets|benchmarks|corpora|treebanks|databases)\s*,?\s*"
@@ -231,6 +238,15 @@ def list_trigger(
     pos = c.start
     if clause_subject(text, s0, c, cands):
         return None
+    last = c  # the list's last item, then a count of data set off after it
+    for o in cands[cands.index(c) + 1 :] if c in cands else []:
+        if not LIST_JOIN_RE.fullmatch(text, last.end, o.start):
+            break
+        last = o
+    i = cands.index(c) if c in cands else 0
+    joined = i > 0 and LIST_JOIN_RE.fullmatch(text, cands[i - 1].end, c.start)
+    if (last is not c or joined) and _COUNTED_APPOS_RE.match(text, last.end):
+        return "datasuch", c.start  # "on Foo, Bar and Baz, three popular benchmarks"
     ends = {o.end: o for o in cands if s0 <= o.start < c.start}
     # walk left over list items: names, or one lower-case word ("IOI, arithmetic, MMLU")
     for _ in range(10):
@@ -280,6 +296,8 @@ def list_trigger(
                         label = "datasuch"  # "datasets such as A, B and C"
                 elif kind == "data":
                     label = "datalist"  # "datasets X and Y"
+                    if _PLURAL_DATA_RE.fullmatch(word) and not text[te:pos].strip():
+                        label = "datasuch"  # "the benchmarks Foo, Bar and Baz": named data
                 else:
                     label = "compare"
                 if best is None or ts > best[1]:
