@@ -523,3 +523,11 @@ def test_a_name_a_split_of_data_is_drawn_from_is_data(text, name):
 def test_plain_names_a_data_noun_heads_or_counts_after_them_are_data(text):
     got = found(text)
     assert {got[n][0] for n in ("Zorblat", "Quenta", "Farvix")} == {"Dataset"}
+
+
+def test_a_title_name_after_outperforms_baselines_on_is_the_data_compared_on():
+    got = found("Our method outperforms baselines on Zorb Kitchen and Quenta Tabletop.")
+    assert got["Zorb Kitchen"][0] == "Dataset" and got["Quenta Tabletop"][0] == "Dataset"
+    # what it is compared with stays a method
+    got = found("Our method outperforms Zorb Kitchen Networks and Quenta Tabletop Networks.")
+    assert all(t != "Dataset" for t, _ in got.values())

@@ -80,8 +80,8 @@ _SPLIT_NEXT_RE = re.compile(r"\)?\s+" + _SPLIT_WORDS + r"\b")
 _NAMED_DATA_LEAD_RE = re.compile(r"(?:\b(?:the|on|and|or|in|from|using|with)|[,(])\s+$")
 _COMPARED_BEFORE_RE = re.compile(
     r"\b(?:than|over|outperform\w*|surpass\w*|compared (?:with|to)|unlike|versus|vs\.?)"
-    r"\s+(?:the\s+|[a-z\-]+\s+){0,2}$"
-)
+    r"\s+(?:the\s+|(?!(?:on|in|across|at)\s)[a-z\-]+\s+){0,2}$"
+)  # (not "outperforms baselines on Foo Bar": the data it is compared on)
 _METHOD_NOUN_AFTER_RE = re.compile(
     r"\s+(?:baselines?|variants?|kernels?|architectures?|backbones?|layers?|models?|solvers?|"
     r"algorithms?|encoders?|networks?)\b"
