@@ -531,3 +531,10 @@ def test_a_title_name_after_outperforms_baselines_on_is_the_data_compared_on():
     # what it is compared with stays a method
     got = found("Our method outperforms Zorb Kitchen Networks and Quenta Tabletop Networks.")
     assert all(t != "Dataset" for t, _ in got.values())
+
+
+def test_a_dimension_word_that_opens_a_task_is_no_part_of_the_data_name():
+    got = found("We set a new state of the art on the ZorbScenes 3D tracking benchmark.")
+    assert "ZorbScenes" in got and "ZorbScenes 3D" not in got
+    got = found("Evaluated on the QUENTA-V and Farvix RGB-D 3D detection benchmarks, it wins.")
+    assert "Farvix RGB-D" in got and "Farvix RGB-D 3D" not in got

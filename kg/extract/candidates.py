@@ -111,6 +111,11 @@ _POSSESSIVE_HEAD_RE = re.compile(
 URL_RE = re.compile(  # also without a scheme: "www.acin.tuwien.ac.at/42d2", "github.com/x"
     r"https?://\S+|\bwww\.\S+|\S+\.(?:com|org|io|net|edu|ai|dev|[a-z]{2})/\S*"
 )
+# a dimension word that opens a task phrase after a name ("3D detection", "2D pose")
+_DIM_TASK_NEXT_RE = re.compile(
+    r"[23]D\s+(?:object\s+)?(?:detection|tracking|segmentation|pose|reconstruction|"
+    r"localization|localisation)\b"
+)
 _VERSION_RE = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z]?")
 # a two-digit year after an apostrophe ends a name: "WMT'14", "SemEval’17"
 _APOSTROPHE_YEAR_RE = re.compile(r"['\u2019]\d\d(?![\w'\u2019])")
@@ -318,6 +323,8 @@ def name_candidates(
             )
         ):
             run = run[:-1]
+        if len(run) > 1 and _DIM_TASK_NEXT_RE.match(text, run[-1][0]):
+            run = run[:-1]  # "the Foo 3D detection benchmark": "3D" opens the task, not the name
         if not run:
             continue
         s, e = run[0][0], run[-1][1]
