@@ -538,3 +538,16 @@ def test_a_dimension_word_that_opens_a_task_is_no_part_of_the_data_name():
     assert "ZorbScenes" in got and "ZorbScenes 3D" not in got
     got = found("Evaluated on the QUENTA-V and Farvix RGB-D 3D detection benchmarks, it wins.")
     assert "Farvix RGB-D" in got and "Farvix RGB-D 3D" not in got
+
+
+def test_three_plain_names_after_an_evaluation_on_are_data():
+    for text in (
+        "Experiments on Zorblat, Quenta and Farvix show that our approach beats baselines.",
+        "Our approach obtains new state-of-the-art accuracy on Zorblat, Quenta, and Farvix.",
+    ):
+        got = found(text)
+        assert {got[n][0] for n in ("Zorblat", "Quenta", "Farvix")} == {"Dataset"}
+    # two plain words say too little, and a noun after the list says what they are
+    assert "Zorblat" not in found("Experiments on Zorblat and Quenta show gains.")
+    got = found("We evaluate on Zorblat, Quenta and Farvix phones and report latency.")
+    assert "Quenta" not in got

@@ -205,6 +205,8 @@ def decide(
         if ctx is None:
             return
         data_ctx, method_ctx, appos_type = ctx
+        if trig_kind[0] == "on" and data_ctx and not method_ctx and _named_list(text, c, cands):
+            trig_kind = ("datanoun", trig_kind[1])  # "experiments on Foo, Bar and Baz": data
     method_ctx |= _method_cues(v, c, text, sent, anchor, tail, list_tail, data_ctx, others_cue)
     if _not_an_entity(v, c, text, sent, list_tail, count, local, cands, data_ctx, method_ctx):
         return
@@ -307,6 +309,28 @@ def decide(
     ):
         c.cues.add("said")  # a sentence calls it data, not only "on X" (dn.said_elsewhere)
     _set_role(c, t, data_ctx, method_ctx)
+
+
+# what may follow a list of data names after "on": the clause's end or its verb ("experiments
+# on Foo, Bar and Baz show ...", "... on Foo, Bar and Baz."), not a noun ("Android devices")
+_LIST_END_RE = re.compile(
+    r"\s*(?:[,.;:)]|$)|\s+(?:shows?|demonstrates?|confirms?|indicates?|reveals?|suggests?|"
+    r"verif(?:y|ies)|validates?|illustrates?|highlights?|prove|proves)\b"
+)
+
+
+def _named_list(text: str, c: Candidate, cands: list[Candidate]) -> bool:
+    """The candidate stands in a coordinated list of at least three names ("Foo, Bar and Baz")
+    that ends the clause or its subject."""
+    i = cands.index(c) if c in cands else -1
+    if i < 0:
+        return False
+    lo = hi = i
+    while lo > 0 and LIST_JOIN_RE.fullmatch(text, cands[lo - 1].end, cands[lo].start):
+        lo -= 1
+    while hi + 1 < len(cands) and LIST_JOIN_RE.fullmatch(text, cands[hi].end, cands[hi + 1].start):
+        hi += 1
+    return hi - lo >= 2 and bool(_LIST_END_RE.match(text, cands[hi].end))
 
 
 def _data_tail(
