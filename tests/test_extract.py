@@ -3539,3 +3539,13 @@ def test_temporal_difference_and_hebbian_learning_are_methods_not_tasks():
     got = found("Agents are trained with temporal difference learning and Hebbian learning.")
     assert got.get("temporal difference learning") == ("Method", "uses")
     assert got.get("Hebbian learning") == ("Method", "uses")
+
+
+def test_capitalised_words_listed_with_known_methods_are_methods():
+    got = found("We evaluate Zorvex, Plimkar and XGBoost on tabular data.")
+    assert got.get("Zorvex") == ("Method", "uses")
+    assert got.get("Plimkar") == ("Method", "uses")
+    # not people ("the work of"), nor the words an acronym stands for
+    assert "Zorvex" not in found("Starting with the work of Zorvex and LightGBM, many followed.")
+    got = found("We present ZQX (Zorp, Quell, XGBoost), an agentic framework.")
+    assert "Zorp" not in got and "Quell" not in got

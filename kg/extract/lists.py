@@ -64,6 +64,21 @@ _VERB_NEXT_RE = re.compile(
     r"samples|sets|results|models|networks|digits|words|documents|graphs|instances|based)\b)"
     r"[a-z]+(?:s|ed))\b(?!\s*(?:[,)]|and\b|or\b))"
 )
+# a list item ends at a separator, not before its head word ("Foo information", "Bar-based",
+# "Baz's criterion")
+_ITEM_END_RE = re.compile(r"\s*(?:[,;.)]|(?:and|or)\b)")
+_POSSESSIVE_RE = re.compile(r"['’]s?\b")
+# after the last item of a list of methods: no head word they share
+_LIST_END_RE = re.compile(
+    r"\s*(?:[,;.:]|\)(?!\s+[a-z])|$|(?:and|or|that|which|while|to|in|on|for|with|is|are|was|"
+    r"were|has|have|can|could|may|achieve\w*|outperform\w*|perform\w*)\b)"
+)
+_BRACKET_AFTER_RE = re.compile(r"\b([A-Z][\w\-]*)\s*\(\s*$")
+# a capitalised list word before or after the names that is no candidate (an organisation's)
+_CAP_BEFORE_RE = re.compile(r"\b[A-Z][\w\-]*\s*,\s*(?:and\s+|or\s+)?$")
+_CAP_AFTER_RE = re.compile(r"\s*,\s*(?:and\s+|or\s+)?[A-Z]")
+_AND_RE = re.compile(r"\s+(?:and|or)\s+")
+_BY_PEOPLE_RE = re.compile(r"(?:\bby|\bworks?\s+of)\s+$")
 _LIST_WORDS = frozenset(["including", "include", "includes", "such as", "e.g.", "e.g.,", "like"])
 
 
@@ -138,6 +153,8 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
         said = {KIND[c.type] for c in group if c.type and not _by_shape(c)}
         if said == {"data"} and "propose" not in group[0].cues:
             data_items(group, plain)
+        elif said == {"method"}:
+            method_items(text, group, plain)
         if len(group) < 2:
             continue
         first = group[0]
@@ -209,6 +226,53 @@ def data_items(group: list[Candidate], plain: list[Candidate]) -> None:
         for c in shaped:
             c.type, c.role, c.confidence = EntityType.DATASET, Role.EVALUATED_ON, 0.6
             c.cues.discard("shape")
+
+
+def method_items(text: str, group: list[Candidate], plain: list[Candidate]) -> None:
+    """The capitalised words nothing typed in a list whose typed names are all methods, one of
+    them known, are methods too ("compared with Foo, Bar and XGBoost"), when the methods are at
+    least as many; not a language ("English and BERT") nor a word the span model reads as data."""
+    items = sorted((*group, *plain), key=lambda c: c.start)
+    if any(_POSSESSIVE_RE.match(text, c.end) for c in items) or _BY_PEOPLE_RE.search(
+        text, max(0, items[0].start - 20), items[0].start
+    ):
+        return  # "Foo and Bar's model", "the work of Foo and Bar": people, not methods
+    if not _LIST_END_RE.match(text, items[-1].end):
+        return  # "the Foo and Bar-Baz divergences": names of a shared head word
+    if any(
+        ")" in (gap := text[a.end : b.start]) and "(" not in gap
+        for a, b in zip(items, items[1:], strict=False)
+    ):
+        return  # "PDEs (Foo, bar, and Baz), OurNet ...": a bracket closes between them
+    if _CAP_BEFORE_RE.search(text, max(0, items[0].start - 40), items[0].start) or (
+        _CAP_AFTER_RE.match(text, items[-1].end)
+    ):
+        return  # "(Acme, Foo, Bar, Baz)": the list goes on with words no name reading kept
+    if any(c.role is Role.PROPOSED or "propose" in c.cues for c in items):
+        return  # "(Foo, bar and Baz), OurNet is ...": the paper's own name ends no list of others
+    acronym = _BRACKET_AFTER_RE.search(text, max(0, items[0].start - 30), items[0].start)
+    if acronym and [w[:1] for w in (c.text for c in items)] == re.findall(
+        r"[A-Z]", acronym.group(1)
+    ):
+        return  # "FVB (Foo, Verify, Bar)": the words an acronym stands for, not methods
+    sure = [c for c in group if c.sure]
+    # (not "Foo and Bar Iteration", "Foo and Bar-Baz divergences": a word the next name ends)
+    shared = {
+        a.start
+        for a, b in zip(items, items[1:], strict=False)
+        if " " in b.text and _AND_RE.fullmatch(text, a.end, b.start)
+    }
+    plain = [
+        c
+        for c in plain
+        if c.start not in shared
+        and not languages_only(c.text)
+        and c.model not in (EntityType.DATASET, EntityType.BENCHMARK, EntityType.TASK)
+        and _ITEM_END_RE.match(text, c.end)
+    ]
+    if plain and sure and 2 * len(group) >= len(plain):
+        for c in plain:
+            c.type, c.role, c.confidence = EntityType.METHOD, Role.USES, 0.6
 
 
 def list_trigger(
