@@ -3549,3 +3549,12 @@ def test_capitalised_words_listed_with_known_methods_are_methods():
     assert "Zorvex" not in found("Starting with the work of Zorvex and LightGBM, many followed.")
     got = found("We present ZQX (Zorp, Quell, XGBoost), an agentic framework.")
     assert "Zorp" not in got and "Quell" not in got
+
+
+def test_names_in_a_bracket_after_a_plural_method_noun_are_methods():
+    got = found("Classical algorithms (Zorvex, Plimkar) fail on this problem.")
+    assert got.get("Zorvex") == ("Method", "uses")
+    assert got.get("Plimkar") == ("Method", "uses")
+    # not a bracket of citations
+    got = found("It unites two memory models (Zorvex, Plimkar, & Quell, 2002) into one.")
+    assert "Zorvex" not in got and "Plimkar" not in got

@@ -424,6 +424,8 @@ def _trigger_context(
             if w.strip(",(") in W.method_cue_words:
                 method_ctx = True
                 break
+    elif kind == "methodnoun":
+        method_ctx = True  # "three baselines (A, B and C)", "two optimizers: A and B"
     elif kind == "compare":
         # "via X", "using X" say less than "outperforms X": enough for a name-shaped
         # word, not for a plain capitalised one ("via Lorentz geodesic distance")

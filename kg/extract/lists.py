@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from kg.extract.spans import USE_MODEL, Candidate, model_says_name
-from kg.extract.words import Vocab, languages_only
+from kg.extract.words import Vocab, W, languages_only
 from kg.model import EntityType, Role
 
 #: Trigger char spans by kind ("propose", "data", "compare"), found by the PhraseMatcher.
@@ -79,6 +79,12 @@ _CAP_BEFORE_RE = re.compile(r"\b[A-Z][\w\-]*\s*,\s*(?:and\s+|or\s+)?$")
 _CAP_AFTER_RE = re.compile(r"\s*,\s*(?:and\s+|or\s+)?[A-Z]")
 _AND_RE = re.compile(r"\s+(?:and|or)\s+")
 _BY_PEOPLE_RE = re.compile(r"(?:\bby|\bworks?\s+of)\s+$")
+# plural kind-of-method nouns that open a bracket or colon list of their names
+_METHOD_NOUNS = frozenset(
+    w for w in W.method_cue_words if w.endswith("s") and w not in ("works", "efforts")
+)
+# a bracket of citations: "(Foo, Bar, & Baz, 2002)", "(Foo et al.)"
+_CITED_RE = re.compile(r"[^()]*(?:\b(?:19|20)\d\d\b|&|\bet al\b)")
 _LIST_WORDS = frozenset(["including", "include", "includes", "such as", "e.g.", "e.g.,", "like"])
 
 
@@ -293,6 +299,14 @@ def list_trigger(
             noun = _LIST_LEAD_NOUN_RE.search(text[s0 : m.start()])
             if noun and noun.group(1) in v.data_heads:
                 return "datanoun", s0 + noun.start(1)  # "four datasets: A, B", "(A and B)"
+            if (
+                noun
+                and noun.group(1) in _METHOD_NOUNS
+                and "(" in m.group()
+                and c.long is None
+                and not _CITED_RE.match(text, m.end())
+            ):
+                return "methodnoun", s0 + noun.start(1)  # "three baselines (A, B and C)"
             pos = m.start()
             break
         prev = ends.get(m.start())
