@@ -3558,3 +3558,8 @@ def test_names_in_a_bracket_after_a_plural_method_noun_are_methods():
     # not a bracket of citations
     got = found("It unites two memory models (Zorvex, Plimkar, & Quell, 2002) into one.")
     assert "Zorvex" not in got and "Plimkar" not in got
+
+
+def test_a_title_case_phrase_listed_with_a_known_method_is_a_method():
+    got = found("We compare with Plimkar Quell and XGBoost on tabular data.")
+    assert got.get("Plimkar Quell") == ("Method", "uses")

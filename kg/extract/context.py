@@ -282,6 +282,8 @@ def decide(
         return
     if t is None and c.strength == "cap" and not c.hint:
         c.cues.add("plain")  # a capitalised word nothing typed: a list of data may (type_lists)
+    elif t is None and c.strength == "title" and not c.hint:
+        c.cues.add("plain_title")  # a title-case phrase nothing typed: a list of methods may
     if t is None or t is EntityType.METRIC or t is EntityType.TASK:
         return
     c.type = t

@@ -132,7 +132,7 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
     only by its context takes the type of the known names (gazetteer, definition, model
     size) beside it, when they agree and are at least half the list: "on Llama-2-7B and
     Foo" makes Foo a model."""
-    typed = [c for c in cands if c.type or "plain" in c.cues or "unsaid" in c.cues]
+    typed = [c for c in cands if c.type or c.cues & {"plain", "plain_title", "unsaid"}]
     groups: list[list[Candidate]] = []
     for prev, c in zip([None, *typed], typed, strict=False):
         if (
@@ -149,6 +149,7 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
         listed_data(group)
         unsaid = [c for c in group if c.type is None and "unsaid" in c.cues]
         plain = [c for c in group if c.type is None and "plain" in c.cues]
+        titled = [c for c in group if c.type is None and "plain_title" in c.cues]
         group = [c for c in group if c.type]
         sure_kinds = {KIND[c.type] for c in group if c.sure and c.type}
         if unsaid and len(sure_kinds) == 1 and len(group) >= max(2, 2 * len(unsaid)):
@@ -160,7 +161,7 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
         if said == {"data"} and "propose" not in group[0].cues:
             data_items(group, plain)
         elif said == {"method"}:
-            method_items(text, group, plain)
+            method_items(text, group, plain + titled)
         if len(group) < 2:
             continue
         first = group[0]
