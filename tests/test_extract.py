@@ -3563,3 +3563,8 @@ def test_names_in_a_bracket_after_a_plural_method_noun_are_methods():
 def test_a_title_case_phrase_listed_with_a_known_method_is_a_method():
     got = found("We compare with Plimkar Quell and XGBoost on tabular data.")
     assert got.get("Plimkar Quell") == ("Method", "uses")
+
+
+def test_names_set_off_by_commas_after_a_plural_method_noun_are_methods():
+    got = found("We compare with strong baselines, Zorvex, Plimkar and Quell, on three tasks.")
+    assert {got.get(n) for n in ("Zorvex", "Plimkar", "Quell")} == {("Method", "uses")}

@@ -7,6 +7,7 @@ of thing.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from kg.extract.spans import USE_MODEL, Candidate, model_says_name
 from kg.extract.words import Vocab, W, languages_only
@@ -246,10 +247,7 @@ def method_items(text: str, group: list[Candidate], plain: list[Candidate]) -> N
         return  # "Foo and Bar's model", "the work of Foo and Bar": people, not methods
     if not _LIST_END_RE.match(text, items[-1].end):
         return  # "the Foo and Bar-Baz divergences": names of a shared head word
-    if any(
-        ")" in (gap := text[a.end : b.start]) and "(" not in gap
-        for a, b in zip(items, items[1:], strict=False)
-    ):
+    if any(")" in (gap := text[a.end : b.start]) and "(" not in gap for a, b in pairwise(items)):
         return  # "PDEs (Foo, bar, and Baz), OurNet ...": a bracket closes between them
     if _CAP_BEFORE_RE.search(text, max(0, items[0].start - 40), items[0].start) or (
         _CAP_AFTER_RE.match(text, items[-1].end)
@@ -266,7 +264,7 @@ def method_items(text: str, group: list[Candidate], plain: list[Candidate]) -> N
     # (not "Foo and Bar Iteration", "Foo and Bar-Baz divergences": a word the next name ends)
     shared = {
         a.start
-        for a, b in zip(items, items[1:], strict=False)
+        for a, b in pairwise(items)
         if " " in b.text and _AND_RE.fullmatch(text, a.end, b.start)
     }
     plain = [
@@ -325,6 +323,13 @@ def list_trigger(
             and (not _FRONTED_RE.match(text, s0) or _SET_OFF_LIST_RE.match(text, m.start()))
         ):
             return "datanoun", s0 + w.start(1)
+        if (
+            w
+            and w.group(1) in _METHOD_NOUNS
+            and m.group().strip() == ","
+            and _SET_OFF_LIST_RE.match(text, m.start())
+        ):
+            return "methodnoun", s0 + w.start(1)  # "two baselines, Foo and Bar, ..."
         if w and w.group(1) not in ("and", "or"):
             pos = s0 + w.start(1)
             continue
