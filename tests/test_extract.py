@@ -3539,3 +3539,32 @@ def test_temporal_difference_and_hebbian_learning_are_methods_not_tasks():
     got = found("Agents are trained with temporal difference learning and Hebbian learning.")
     assert got.get("temporal difference learning") == ("Method", "uses")
     assert got.get("Hebbian learning") == ("Method", "uses")
+
+
+def test_capitalised_words_listed_with_known_methods_are_methods():
+    got = found("We evaluate Zorvex, Plimkar and XGBoost on tabular data.")
+    assert got.get("Zorvex") == ("Method", "uses")
+    assert got.get("Plimkar") == ("Method", "uses")
+    # not people ("the work of"), nor the words an acronym stands for
+    assert "Zorvex" not in found("Starting with the work of Zorvex and LightGBM, many followed.")
+    got = found("We present ZQX (Zorp, Quell, XGBoost), an agentic framework.")
+    assert "Zorp" not in got and "Quell" not in got
+
+
+def test_names_in_a_bracket_after_a_plural_method_noun_are_methods():
+    got = found("Classical algorithms (Zorvex, Plimkar) fail on this problem.")
+    assert got.get("Zorvex") == ("Method", "uses")
+    assert got.get("Plimkar") == ("Method", "uses")
+    # not a bracket of citations
+    got = found("It unites two memory models (Zorvex, Plimkar, & Quell, 2002) into one.")
+    assert "Zorvex" not in got and "Plimkar" not in got
+
+
+def test_a_title_case_phrase_listed_with_a_known_method_is_a_method():
+    got = found("We compare with Plimkar Quell and XGBoost on tabular data.")
+    assert got.get("Plimkar Quell") == ("Method", "uses")
+
+
+def test_names_set_off_by_commas_after_a_plural_method_noun_are_methods():
+    got = found("We compare with strong baselines, Zorvex, Plimkar and Quell, on three tasks.")
+    assert {got.get(n) for n in ("Zorvex", "Plimkar", "Quell")} == {("Method", "uses")}

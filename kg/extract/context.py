@@ -294,6 +294,8 @@ def decide(
         return
     if t is None and c.strength == "cap" and not c.hint:
         c.cues.add("plain")  # a capitalised word nothing typed: a list of data may (type_lists)
+    elif t is None and c.strength == "title" and not c.hint:
+        c.cues.add("plain_title")  # a title-case phrase nothing typed: a list of methods may
     if t is None or t is EntityType.METRIC or t is EntityType.TASK:
         return
     c.type = t
@@ -467,6 +469,8 @@ def _trigger_context(
             if w.strip(",(") in W.method_cue_words:
                 method_ctx = True
                 break
+    elif kind == "methodnoun":
+        method_ctx = True  # "three baselines (A, B and C)", "two optimizers: A and B"
     elif kind == "compare":
         # "via X", "using X" say less than "outperforms X": enough for a name-shaped
         # word, not for a plain capitalised one ("via Lorentz geodesic distance")

@@ -7,9 +7,10 @@ of thing.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from kg.extract.spans import USE_MODEL, Candidate, model_says_name
-from kg.extract.words import Vocab, languages_only
+from kg.extract.words import Vocab, W, languages_only
 from kg.model import EntityType, Role
 
 #: Trigger char spans by kind ("propose", "data", "compare"), found by the PhraseMatcher.
@@ -64,6 +65,27 @@ _VERB_NEXT_RE = re.compile(
     r"samples|sets|results|models|networks|digits|words|documents|graphs|instances|based)\b)"
     r"[a-z]+(?:s|ed))\b(?!\s*(?:[,)]|and\b|or\b))"
 )
+# a list item ends at a separator, not before its head word ("Foo information", "Bar-based",
+# "Baz's criterion")
+_ITEM_END_RE = re.compile(r"\s*(?:[,;.)]|(?:and|or)\b)")
+_POSSESSIVE_RE = re.compile(r"['’]s?\b")
+# after the last item of a list of methods: no head word they share
+_LIST_END_RE = re.compile(
+    r"\s*(?:[,;.:]|\)(?!\s+[a-z])|$|(?:and|or|that|which|while|to|in|on|for|with|is|are|was|"
+    r"were|has|have|can|could|may|achieve\w*|outperform\w*|perform\w*)\b)"
+)
+_BRACKET_AFTER_RE = re.compile(r"\b([A-Z][\w\-]*)\s*\(\s*$")
+# a capitalised list word before or after the names that is no candidate (an organisation's)
+_CAP_BEFORE_RE = re.compile(r"\b[A-Z][\w\-]*\s*,\s*(?:and\s+|or\s+)?$")
+_CAP_AFTER_RE = re.compile(r"\s*,\s*(?:and\s+|or\s+)?[A-Z]")
+_AND_RE = re.compile(r"\s+(?:and|or)\s+")
+_BY_PEOPLE_RE = re.compile(r"(?:\bby|\bworks?\s+of)\s+$")
+# plural kind-of-method nouns that open a bracket or colon list of their names
+_METHOD_NOUNS = frozenset(
+    w for w in W.method_cue_words if w.endswith("s") and w not in ("works", "efforts")
+)
+# a bracket of citations: "(Foo, Bar, & Baz, 2002)", "(Foo et al.)"
+_CITED_RE = re.compile(r"[^()]*(?:\b(?:19|20)\d\d\b|&|\bet al\b)")
 _LIST_WORDS = frozenset(["including", "include", "includes", "such as", "e.g.", "e.g.,", "like"])
 # a plural data noun right before the list word: "datasets such as A, B and C", "benchmarks,
 # including A and B", "corpora like A" — the names listed are data (not "methods such as A")
@@ -128,7 +150,7 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
     only by its context takes the type of the known names (gazetteer, definition, model
     size) beside it, when they agree and are at least half the list: "on Llama-2-7B and
     Foo" makes Foo a model."""
-    typed = [c for c in cands if c.type or "plain" in c.cues or "unsaid" in c.cues]
+    typed = [c for c in cands if c.type or c.cues & {"plain", "plain_title", "unsaid"}]
     groups: list[list[Candidate]] = []
     for prev, c in zip([None, *typed], typed, strict=False):
         if (
@@ -145,6 +167,7 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
         listed_data(group)
         unsaid = [c for c in group if c.type is None and "unsaid" in c.cues]
         plain = [c for c in group if c.type is None and "plain" in c.cues]
+        titled = [c for c in group if c.type is None and "plain_title" in c.cues]
         group = [c for c in group if c.type]
         sure_kinds = {KIND[c.type] for c in group if c.sure and c.type}
         if unsaid and len(sure_kinds) == 1 and len(group) >= max(2, 2 * len(unsaid)):
@@ -155,6 +178,8 @@ def type_lists(text: str, cands: list[Candidate]) -> None:
         said = {KIND[c.type] for c in group if c.type and not _by_shape(c)}
         if said == {"data"} and "propose" not in group[0].cues:
             data_items(group, plain)
+        elif said == {"method"}:
+            method_items(text, group, plain + titled)
         if len(group) < 2:
             continue
         first = group[0]
@@ -228,6 +253,50 @@ def data_items(group: list[Candidate], plain: list[Candidate]) -> None:
             c.cues.discard("shape")
 
 
+def method_items(text: str, group: list[Candidate], plain: list[Candidate]) -> None:
+    """The capitalised words nothing typed in a list whose typed names are all methods, one of
+    them known, are methods too ("compared with Foo, Bar and XGBoost"), when the methods are at
+    least as many; not a language ("English and BERT") nor a word the span model reads as data."""
+    items = sorted((*group, *plain), key=lambda c: c.start)
+    if any(_POSSESSIVE_RE.match(text, c.end) for c in items) or _BY_PEOPLE_RE.search(
+        text, max(0, items[0].start - 20), items[0].start
+    ):
+        return  # "Foo and Bar's model", "the work of Foo and Bar": people, not methods
+    if not _LIST_END_RE.match(text, items[-1].end):
+        return  # "the Foo and Bar-Baz divergences": names of a shared head word
+    if any(")" in (gap := text[a.end : b.start]) and "(" not in gap for a, b in pairwise(items)):
+        return  # "PDEs (Foo, bar, and Baz), OurNet ...": a bracket closes between them
+    if _CAP_BEFORE_RE.search(text, max(0, items[0].start - 40), items[0].start) or (
+        _CAP_AFTER_RE.match(text, items[-1].end)
+    ):
+        return  # "(Acme, Foo, Bar, Baz)": the list goes on with words no name reading kept
+    if any(c.role is Role.PROPOSED or "propose" in c.cues for c in items):
+        return  # "(Foo, bar and Baz), OurNet is ...": the paper's own name ends no list of others
+    acronym = _BRACKET_AFTER_RE.search(text, max(0, items[0].start - 30), items[0].start)
+    if acronym and [w[:1] for w in (c.text for c in items)] == re.findall(
+        r"[A-Z]", acronym.group(1)
+    ):
+        return  # "FVB (Foo, Verify, Bar)": the words an acronym stands for, not methods
+    sure = [c for c in group if c.sure]
+    # (not "Foo and Bar Iteration", "Foo and Bar-Baz divergences": a word the next name ends)
+    shared = {
+        a.start
+        for a, b in pairwise(items)
+        if " " in b.text and _AND_RE.fullmatch(text, a.end, b.start)
+    }
+    plain = [
+        c
+        for c in plain
+        if c.start not in shared
+        and not languages_only(c.text)
+        and c.model not in (EntityType.DATASET, EntityType.BENCHMARK, EntityType.TASK)
+        and _ITEM_END_RE.match(text, c.end)
+    ]
+    if plain and sure and 2 * len(group) >= len(plain):
+        for c in plain:
+            c.type, c.role, c.confidence = EntityType.METHOD, Role.USES, 0.6
+
+
 def list_trigger(
     v: Vocab, c: Candidate, text: str, s0: int, trig: Triggers, cands: list[Candidate]
 ) -> tuple[str, int] | None:
@@ -257,6 +326,14 @@ def list_trigger(
             noun = _LIST_LEAD_NOUN_RE.search(text[s0 : m.start()])
             if noun and noun.group(1) in v.data_heads:
                 return "datanoun", s0 + noun.start(1)  # "four datasets: A, B", "(A and B)"
+            if (
+                noun
+                and noun.group(1) in _METHOD_NOUNS
+                and "(" in m.group()
+                and c.long is None
+                and not _CITED_RE.match(text, m.end())
+            ):
+                return "methodnoun", s0 + noun.start(1)  # "three baselines (A, B and C)"
             pos = m.start()
             break
         prev = ends.get(m.start())
@@ -274,6 +351,13 @@ def list_trigger(
             and (not _FRONTED_RE.match(text, s0) or _SET_OFF_LIST_RE.match(text, m.start()))
         ):
             return "datanoun", s0 + w.start(1)
+        if (
+            w
+            and w.group(1) in _METHOD_NOUNS
+            and m.group().strip() == ","
+            and _SET_OFF_LIST_RE.match(text, m.start())
+        ):
+            return "methodnoun", s0 + w.start(1)  # "two baselines, Foo and Bar, ..."
         if w and w.group(1) not in ("and", "or"):
             pos = s0 + w.start(1)
             continue
