@@ -505,7 +505,10 @@ def test_a_defined_name_a_data_noun_lists_with_including_stays_data():
         ("We report results on the test set of Zorblat.", "Zorblat"),
         ("Our model reaches 80% accuracy on the Zorblat test set.", "Zorblat"),
         ("We obtain the best score on the development set of QuentaQA.", "QuentaQA"),
-        ("It reaches 61% on the validation set of the Real-World Plimmer Faces (RPF) Database.", "RPF"),
+        (
+            "It reaches 61% on the validation set of the Real-World Plimmer Faces (RPF) Database.",
+            "RPF",
+        ),
     ],
 )
 def test_a_name_a_split_of_data_is_drawn_from_is_data(text, name):

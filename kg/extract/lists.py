@@ -42,11 +42,11 @@ _LIST_LEAD_NOUN_RE = re.compile(r"([a-z][\w\-]*)\s*$")
 _LOWER_WORD_END_RE = re.compile(r"(?<![\w\-])([a-z][\w\-]*)$")
 # a short note in brackets after a list item, ending where the separator starts
 _NOTE_END_RE = re.compile(r"\s*\([^()]{1,40}\)$")
+# a plural data noun, and a count of things
+_PLURAL_DATA = r"(?:datasets|data[\s\-]sets|benchmarks|corpora|treebanks|databases)"
+_COUNT = r"(?:two|three|four|five|six|seven|eight|nine|ten|\d+)"
 # a count of data before the comma that opens the list of their names
-_COUNTED_DATA_RE = re.compile(
-    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w\-]+\s+){0,3}"
-    r"(?:datasets|benchmarks|corpora|data\s+sets)$"
-)
+_COUNTED_DATA_RE = re.compile(r"\b" + _COUNT + r"\s+(?:[\w\-]+\s+){0,3}" + _PLURAL_DATA + "$")
 # the counted data open the sentence: "On three datasets, A ..."
 _FRONTED_RE = re.compile(r"\s*(?:[A-Z]\w*,\s*)?(?:On|In|Across|Over|For|With)\s+")
 # ... unless the names are set off by commas before the clause: "Over two benchmarks, Foo and
@@ -89,21 +89,19 @@ _CITED_RE = re.compile(r"[^()]*(?:\b(?:19|20)\d\d\b|&|\bet al\b)")
 _LIST_WORDS = frozenset(["including", "include", "includes", "such as", "e.g.", "e.g.,", "like"])
 # a plural data noun right before the list word: "datasets such as A, B and C", "benchmarks,
 # including A and B", "corpora like A" — the names listed are data (not "methods such as A")
-_DATA_NOUN_LIST_RE = re.compile(
-    r"\b(?:datasets|data[\s\-]sets|benchmarks|corpora|treebanks|databases)\s*,?\s*(?:\(\s*)?\Z"
-)
+_DATA_NOUN_LIST_RE = re.compile(r"\b" + _PLURAL_DATA + r"\s*,?\s*(?:\(\s*)?\Z")
 # a count of data set off after the list of their names: "on Foo, Bar and Baz, three popular
 # benchmarks", "(Foo and Bar), two public datasets"
 _COUNTED_APPOS_RE = re.compile(
-    r"\)?\s*,\s*(?:the\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d+|several|multiple)"
-    r"\s+(?:[\w\-]+\s+){0,3}(?:datasets|data\s+sets|benchmarks|corpora)\b"
+    r"\)?\s*,\s*(?:the\s+)?(?:"
+    + _COUNT
+    + r"|several|multiple)\s+(?:[\w\-]+\s+){0,3}"
+    + _PLURAL_DATA
+    + r"\b"
 )
-_PLURAL_DATA_RE = re.compile(r"datasets|data[\s\-]sets|benchmarks|corpora|treebanks|databases")
+_PLURAL_DATA_RE = re.compile(_PLURAL_DATA)
 # ... or "namely" / "i.e." after it: "four benchmark datasets, namely A, B and C"
-_DATA_NOUN_NAMELY_RE = re.compile(
-    r"\b(?:datasets|data[\s\-]sets|benchmarks|corpora|treebanks|databases)\s*,?\s*"
-    r"(?:namely|i\.e\.|viz\.),?\s*\Z"
-)
+_DATA_NOUN_NAMELY_RE = re.compile(r"\b" + _PLURAL_DATA + r"\s*,?\s*(?:namely|i\.e\.|viz\.),?\s*\Z")
 
 
 def listed_with_a_name(c: Candidate, text: str, cands: list[Candidate]) -> bool:
