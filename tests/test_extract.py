@@ -3589,3 +3589,10 @@ def test_a_shape_typed_variant_of_a_known_method_stays_a_method():
         "Method",
         "uses",
     )
+
+
+def test_a_named_task_before_task_is_no_data_where_the_model_reads_a_task():
+    text = "Our graph models learn to solve the VarZorb task in many cases."
+    assert _with_model_spans(text, [("VarZorb", "Task", 0.95)]).get("VarZorb") != "Dataset"
+    # ... as an acronym is ("the NER task"); a name the model reads as data stays data
+    assert _with_model_spans(text, [("VarZorb", "Dataset", 0.95)]).get("VarZorb") == "Dataset"

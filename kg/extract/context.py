@@ -175,12 +175,13 @@ def decide(
         and not (named_data or c.label or c.long)
         and list_tail
         and list_tail.group(2) in ("tasks", "task")
-        and _ALL_CAPS_RE.fullmatch(c.text)
+        and c.strength == "strong"
         and c.model is EntityType.TASK
         and (least := USE_MODEL["task_acronym"]) is not None
         and c.model_score >= least
     ):
-        return  # "On the NER task", "the MT task of IWSLT-2016": a task's acronym, not data
+        return  # "On the NER task", "the MT task of IWSLT-2016": a task's acronym or name
+        # ("to solve the VarZorb task"), not data
     if (
         not data_ctx
         and c.text[:1].isupper()
