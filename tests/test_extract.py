@@ -3596,3 +3596,20 @@ def test_a_named_task_before_task_is_no_data_where_the_model_reads_a_task():
     assert _with_model_spans(text, [("VarZorb", "Task", 0.95)]).get("VarZorb") != "Dataset"
     # ... as an acronym is ("the NER task"); a name the model reads as data stays data
     assert _with_model_spans(text, [("VarZorb", "Dataset", 0.95)]).get("VarZorb") == "Dataset"
+
+
+@pytest.mark.parametrize(
+    "abstract, wrong",
+    [
+        ("Unlike Zorvak matrices, which need many columns, our codes are sparse.", "Zorvak"),
+        ("The walk does not behave like Quellian motion near critical points.", "Quellian"),
+        ("We prove an extension of Plimkar's inequality for unbounded metric spaces.", "Plimkar"),
+    ],
+)
+def test_a_name_before_a_mathematical_object_noun_is_no_method(abstract, wrong):
+    assert wrong not in found(abstract)
+
+
+def test_a_name_before_an_object_noun_and_a_technique_noun_stays_a_method():
+    got = found("Our method outperforms the Zorvak matrix decomposition on three tasks.")
+    assert got.get("Zorvak") == ("Method", "uses")

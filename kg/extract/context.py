@@ -109,6 +109,29 @@ _EVAL_BASED_RE = re.compile(
 )
 _ALL_CAPS_RE = re.compile(r"[A-Z][A-Z\-]*s?")
 _NOT_NAMED = (EntityType.TASK, EntityType.METRIC)
+# the word after a name, past an apostrophe "s", and the word after that: "Hilbert spaces",
+# "Wolfe conditions", "Bernstein's inequality"
+_NEXT_WORDS_RE = re.compile(r"(?:['\u2019]s)?[\s\-]+([a-z]+)\b(?:[\s\-]+([a-z][a-z\-]*))?")
+
+
+def names_math_object(v: Vocab, text: str, c: Candidate) -> bool:
+    """The name and the noun after it name a mathematical object (or hardware): "Grassmann
+    manifolds", "Brownian motion", "a Laplace prior", "the McDiarmid inequality"; not where a
+    technique noun follows ("Foo space embeddings", "CUR matrix decomposition", "a theorem
+    prover", "a Foo-LSTM function approximator") or the two name a bound that is an
+    algorithm."""
+    m = _NEXT_WORDS_RE.match(text, c.end)
+    if m is None:
+        return False
+    noun, then = m.group(1), m.group(2) or ""
+    technique = (v.method_heads, W.tech_heads, W.technique_ends, W.modified_tech_heads)
+    return (
+        (noun in W.math_nouns or math_object(f"{c.text} {noun}"))
+        and not any(then in k for k in technique)
+        and not then.startswith(("approximator", "prover"))
+    )
+
+
 _BASE_CONFIDENCE = {"strong": 0.6, "title": 0.55, "cap": 0.5, "gazetteer": 0.7, "lower": 0.5}
 
 
@@ -299,6 +322,13 @@ def decide(
         c.cues.add("plain_title")  # a title-case phrase nothing typed: a list of methods may
     if t is None or t is EntityType.METRIC or t is EntityType.TASK:
         return
+    if (
+        t is EntityType.METHOD
+        and not (c.label or c.hint or c.long)
+        and (c.strength == "cap" or not proposed)
+        and names_math_object(v, text, c)
+    ):
+        return  # "Grassmann manifolds", "Brownian motion": an object named after someone
     c.type = t
     c.sure = bool(
         c.label

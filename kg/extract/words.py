@@ -40,6 +40,7 @@ class Words:
     not_proposed_heads: frozenset[str]
     descriptive_heads: frozenset[str]
     not_method_heads: frozenset[str]
+    math_nouns: frozenset[str]
     method_bounds: tuple[str, ...]
     hardware_heads: frozenset[str]
     benchmark_nouns: frozenset[str]
