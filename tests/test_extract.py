@@ -3613,3 +3613,12 @@ def test_a_name_before_a_mathematical_object_noun_is_no_method(abstract, wrong):
 def test_a_name_before_an_object_noun_and_a_technique_noun_stays_a_method():
     got = found("Our method outperforms the Zorvak matrix decomposition on three tasks.")
     assert got.get("Zorvak") == ("Method", "uses")
+
+
+def test_a_sampling_that_only_says_how_it_draws_is_no_method():
+    got = found("Our sampler beats uniform sampling and importance sampling on the grid.")
+    assert "uniform sampling" not in got
+    assert got.get("importance sampling") == ("Method", "uses")
+    assert "non-adaptive sampling" not in found(
+        "The estimator is far better than what non-adaptive sampling could achieve."
+    )

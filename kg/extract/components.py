@@ -188,6 +188,7 @@ class KGEntities:
         cands += cued_model_methods(v, text, model, cands, trig["propose"], sent_of)
         drop_unread(cands)
         shape_unread(v, text, cands, sent_of)
+        plain_sampling(cands)
         cands += loss_methods(text, cands, sent_of)
 
         mentions = [_as_mention(c, sent_of(c.start)) for c in cands if c.type]
@@ -698,6 +699,20 @@ def shape_unread(
         ):
             continue
         c.type = None
+
+
+def plain_sampling(cands: list[Candidate]) -> None:
+    """A sampling that only says how it draws is no method, whatever typed it: "uniform
+    sampling", "non-adaptive sampling", "efficient sampling" (``W.sampling_manners``)."""
+    for c in cands:
+        words = c.text.lower().split()
+        if (
+            c.type is EntityType.METHOD
+            and len(words) > 1
+            and words[-1] in ("sampling", "sampler", "samplers")
+            and all(w in W.sampling_manners for w in words[:-1])
+        ):
+            c.type = None
 
 
 def _as_mention(c: Candidate, sent: Sent) -> dict[str, Any]:

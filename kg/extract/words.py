@@ -64,6 +64,7 @@ class Words:
     tech_cues: frozenset[str]
     list_cues: frozenset[str]
     vague_first: frozenset[str]
+    sampling_manners: frozenset[str]
     name_suffixes: tuple[str, ...]
     eponym_heads: tuple[str, ...]
     eponym_heads_inside: tuple[str, ...]
