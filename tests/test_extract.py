@@ -3622,3 +3622,16 @@ def test_a_sampling_that_only_says_how_it_draws_is_no_method():
     assert "non-adaptive sampling" not in found(
         "The estimator is far better than what non-adaptive sampling could achieve."
     )
+
+
+def test_the_words_an_acronym_spells_out_are_no_methods_of_their_own():
+    got = found("We present ZQV (Zorp, Quell, Vex), an agentic exploration framework.")
+    assert not {"Zorp", "Quell", "Vex"} & set(got)
+    got = found(
+        "We propose Zorplets + Quellings to Vexation, a two-step framework for grasping. "
+        "ZQTV first grounds an instruction in the scene."
+    )
+    assert not {"Zorplets", "Quellings", "Vexation"} & set(got)
+    # a long form before its bracket stays a definition
+    got = found("We propose a method called Zorp Quell and Vex Blend (ZQVB) for grasping.")
+    assert got.get("ZQVB") == ("Method", "proposed")
