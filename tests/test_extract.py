@@ -3635,3 +3635,10 @@ def test_the_words_an_acronym_spells_out_are_no_methods_of_their_own():
     # a long form before its bracket stays a definition
     got = found("We propose a method called Zorp Quell and Vex Blend (ZQVB) for grasping.")
     assert got.get("ZQVB") == ("Method", "proposed")
+
+
+def test_a_capitalised_word_before_a_possessive_is_a_person_not_a_method():
+    got = found("Our proof extends Quellmann's techniques to the multi-class case.")
+    assert "Quellmann" not in got
+    got = found("We train it with a variant of Zorvak and Plimkar's adaptive critic rule.")
+    assert "Zorvak" not in got and "Plimkar" not in got

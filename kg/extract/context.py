@@ -132,6 +132,12 @@ def names_math_object(v: Vocab, text: str, c: Candidate) -> bool:
     )
 
 
+# a possessive after a capitalised word, or after a second one it is joined to: a person
+# ("Steinwart's techniques", "Barto and Sutton's critic"); not a possessive that ends a
+# method's name, which name_candidates keeps whole ("Oja's rule")
+_OWNER_AFTER_RE = re.compile(r"['\u2019]s?\b|\s+(?:and|&)\s+[A-Z][\w\-]*['\u2019]s?\b")
+
+
 _BASE_CONFIDENCE = {"strong": 0.6, "title": 0.55, "cap": 0.5, "gazetteer": 0.7, "lower": 0.5}
 
 
@@ -329,6 +335,13 @@ def decide(
         and names_math_object(v, text, c)
     ):
         return  # "Grassmann manifolds", "Brownian motion": an object named after someone
+    if (
+        t is EntityType.METHOD
+        and c.strength == "cap"
+        and not (c.label or c.hint or c.long)
+        and _OWNER_AFTER_RE.match(text, c.end)
+    ):
+        return  # "Steinwart's techniques", "Koller and Sahami's criterion": whose, not what
     c.type = t
     c.sure = bool(
         c.label
