@@ -3584,6 +3584,12 @@ def test_a_name_only_its_shape_types_is_no_method_where_the_model_reads_none(abs
     assert wrong not in found(abstract)
 
 
+def test_a_shape_typed_name_a_copula_calls_a_kind_of_method_stays_a_method():
+    text = "Our results show that ZorbQ is an effective architecture for transfer."
+    assert _with_model_spans(text, []).get("ZorbQ") == "Method"  # the model reads nothing
+    assert "ZorbQ" not in _with_model_spans("Our results show that ZorbQ helps transfer.", [])
+
+
 def test_a_shape_typed_variant_of_a_known_method_stays_a_method():
     assert found("Zorbit builds on Deep CCA to align the two views.").get("Deep CCA") == (
         "Method",

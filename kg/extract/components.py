@@ -657,6 +657,13 @@ _NAMED_KIND_RE = re.compile(
 )
 
 
+#: ... or that a copula calls a kind of method: "Foo is an effective architecture for ..."
+_IS_A_KIND_RE = re.compile(
+    r"\s+(?:is|was)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,4}?(?:method|algorithm|model|approach|"
+    r"technique|framework|architecture|estimator|procedure|scheme|solver)\b"
+)
+
+
 def shape_unread(
     v: Vocab, text: str, cands: list[Candidate], sent_of: Callable[[int], Sent]
 ) -> None:
@@ -665,7 +672,8 @@ def shape_unread(
     citation key, a symbol or formula glued to words, a garbled PDF word, an app, a brain
     area or a histone mark ("Felz09", "matA", "cyc1opentenol", "MyFitnessPal", "MSTd",
     "H3K36me3") as a method. Kept: a variant of a method the abstract or the lists name ("Deep CCA",
-    "b-SPIBB", "screening+Lasso"), a name a kind of method follows ("the CG method"), a name
+    "b-SPIBB", "screening+Lasso"), a name a kind of method follows ("the CG method", "Foo is
+    an effective architecture"), a name
     the sentence makes a method as it makes a lone acronym one (:func:`lone_is_method`: "the
     QP relaxation", "distributed SVRG and multi-core FOO") and a name another mention
     types."""
@@ -688,6 +696,7 @@ def shape_unread(
             or c.model is EntityType.DATASET  # the graph's other papers may say data
             or name_key(c.text) in typed
             or _NAMED_KIND_RE.match(text, c.end)
+            or _IS_A_KIND_RE.match(text, c.end)
         ):
             continue
         sent = sent_of(c.start)
