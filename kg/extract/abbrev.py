@@ -306,11 +306,11 @@ def spells_acronym_piece(text: str, phrase: str, *, whole: bool = False) -> bool
     return whole or not re.search(r"(?<![\w\-])" + caps + r"(?![\w\-])", text)
 
 
-# the words of a spelled-out name and what joins them: "Imagine, Verify, Execute", "Keypoints
-# + Instructions to Execution"
+# the words of a spelled-out name and what joins them: "Zorp, Quell, Vex", "Zorp + Quell to
+# Vex"
 _RUN_TOKEN_RE = re.compile(r"[A-Za-z][\w\-'\u2019]*|[+&,]")
 _RUN_LINKS = _LINK_WORDS | {"via", "from", "+", "&", ","}
-# a word with two capitals or more: an acronym the abstract writes ("IVE", "ToM", "KITE")
+# a word with two capitals or more: an acronym the abstract writes ("ZQV", "ZqV", "ZQTV")
 _ACRONYM_WORD_RE = re.compile(r"(?<![\w\-])([A-Za-z]*[A-Z][\w\-]*[A-Z][\w\-]*)(?![\w\-])")
 
 

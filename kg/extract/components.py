@@ -655,8 +655,6 @@ _NAMED_KIND_RE = re.compile(
     r"toolbox|toolkit|packages?|software|samplers?|optimizers?|classifiers?|procedures?|"
     r"approach(?:es)?|techniques?|algorithms?|models?|networks?|solvers?|family|framework)\b"
 )
-
-
 #: ... or that a copula calls a kind of method: "Foo is an effective architecture for ..."
 _IS_A_KIND_RE = re.compile(
     r"\s+(?:is|was)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,4}?(?:method|algorithm|model|approach|"
@@ -671,12 +669,11 @@ def shape_unread(
     method when the span model reads no method there: alone such a word is as often a
     citation key, a symbol or formula glued to words, a garbled PDF word, an app, a brain
     area or a histone mark ("Felz09", "matA", "cyc1opentenol", "MyFitnessPal", "MSTd",
-    "H3K36me3") as a method. Kept: a variant of a method the abstract or the lists name ("Deep CCA",
-    "b-SPIBB", "screening+Lasso"), a name a kind of method follows ("the CG method", "Foo is
-    an effective architecture"), a name
-    the sentence makes a method as it makes a lone acronym one (:func:`lone_is_method`: "the
-    QP relaxation", "distributed SVRG and multi-core FOO") and a name another mention
-    types."""
+    "H3K36me3") as a method. Kept: a variant of a method the abstract or the lists name
+    ("Deep CCA", "b-SPIBB", "screening+Lasso"), a name a kind of method follows ("the CG
+    method", "Foo is an effective architecture"), a name the sentence makes a method as it
+    makes a lone acronym one (:func:`lone_is_method`: "the QP relaxation", "distributed SVRG
+    and multi-core FOO") and a name another mention types."""
     least = USE_MODEL["shape_read"]
     if least is None:
         return

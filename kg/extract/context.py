@@ -109,8 +109,8 @@ _EVAL_BASED_RE = re.compile(
 )
 _ALL_CAPS_RE = re.compile(r"[A-Z][A-Z\-]*s?")
 _NOT_NAMED = (EntityType.TASK, EntityType.METRIC)
-# the word after a name, past an apostrophe "s", and the word after that: "Hilbert spaces",
-# "Wolfe conditions", "Bernstein's inequality"
+# the word after a name, past an apostrophe "s", and the word after that: "Grassmann
+# manifolds", "Wolfe conditions", "McDiarmid's inequality"
 _NEXT_WORDS_RE = re.compile(r"(?:['\u2019]s)?[\s\-]+([a-z]+)\b(?:[\s\-]+([a-z][a-z\-]*))?")
 
 
@@ -134,7 +134,7 @@ def names_math_object(v: Vocab, text: str, c: Candidate) -> bool:
 
 # a possessive after a capitalised word, or after a second one it is joined to: a person
 # ("Steinwart's techniques", "Barto and Sutton's critic"); not a possessive that ends a
-# method's name, which name_candidates keeps whole ("Oja's rule")
+# method's name, which name_candidates keeps whole ("Foo's method")
 _OWNER_AFTER_RE = re.compile(r"['\u2019]s?\b|\s+(?:and|&)\s+[A-Z][\w\-]*['\u2019]s?\b")
 
 
