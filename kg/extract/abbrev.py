@@ -306,6 +306,60 @@ def spells_acronym_piece(text: str, phrase: str, *, whole: bool = False) -> bool
     return whole or not re.search(r"(?<![\w\-])" + caps + r"(?![\w\-])", text)
 
 
+# the words of a spelled-out name and what joins them: "Zorp, Quell, Vex", "Zorp + Quell to
+# Vex"
+_RUN_TOKEN_RE = re.compile(r"[A-Za-z][\w\-'\u2019]*|[+&,]")
+_RUN_LINKS = _LINK_WORDS | {"via", "from", "+", "&", ","}
+# a word with two capitals or more: an acronym the abstract writes ("ZQV", "ZqV", "ZQTV")
+_ACRONYM_WORD_RE = re.compile(r"(?<![\w\-])([A-Za-z]*[A-Z][\w\-]*[A-Z][\w\-]*)(?![\w\-])")
+
+
+def spelled_by_initials(text: str, s: int, e: int, lo: int, hi: int) -> bool:
+    """text[s:e] is a piece of a run of capitalised words (joined by link words, commas or
+    "+" within text[lo:hi]) whose initials spell an acronym the abstract writes elsewhere:
+    "we present ZQV (Zorp, Quell, Vex)", "we propose Zorp + Quell to Vex, ... ZQTV": the run
+    names the acronym's method, its words no methods of their own."""
+    tokens = [(m.start(), m.end(), m.group()) for m in _RUN_TOKEN_RE.finditer(text, lo, hi)]
+    inside = [i for i, (a, b, _) in enumerate(tokens) if a < e and s < b]
+    if not inside:
+        return False
+
+    def joins(w: str) -> bool:
+        return w[:1].isupper() or w.lower() in _RUN_LINKS
+
+    if not joins(tokens[inside[0]][2]):
+        return False
+
+    def next_to(a: int, b: int) -> bool:  # only spaces between: no bracket, no stop
+        return not text[tokens[a][1] : tokens[b][0]].strip()
+
+    i, j = inside[0], inside[-1]
+    while i > 0 and joins(tokens[i - 1][2]) and next_to(i - 1, i):
+        i -= 1
+    while j + 1 < len(tokens) and joins(tokens[j + 1][2]) and next_to(j, j + 1):
+        j += 1
+    while i <= j and tokens[i][2].lower() in _RUN_LINKS:
+        i += 1
+    while j >= i and tokens[j][2].lower() in _RUN_LINKS:
+        j -= 1
+    run = tokens[i : j + 1]
+    if not run or (run[0][0], run[-1][1]) == (s, e) or text[run[-1][1] :].lstrip()[:1] == "(":
+        return False  # (a long form before its bracket is a definition: attach_abbreviations)
+    words = [w for _, _, w in run if w[:1].isalpha()]
+    initials = [w[0].lower() for w in words if w[:1].isupper()]
+    every = [w[0].lower() for w in words]
+    if len(initials) < 2:
+        return False
+    rs, re_ = run[0][0], run[-1][1]
+    for m in _ACRONYM_WORD_RE.finditer(text):
+        if rs <= m.start() < re_:
+            continue
+        caps = [ch.lower() for ch in m.group(1).removesuffix("s") if ch.isupper()]
+        if caps in (initials, every):
+            return True
+    return False
+
+
 def split_trailing_acronyms(cands: list[Candidate]) -> None:
     """ "The Shift Aggregate Extract Network SAEN is ...": a capitalised run that ends in the
     acronym of its own words is a long form and its short form, defined without brackets."""

@@ -10,10 +10,16 @@ Lower-case names that context makes methods are in :mod:`kg.extract.phrases`.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Sequence
 
-from kg.extract.abbrev import Abbreviation, named_with_head, spells_acronym_piece
+from kg.extract.abbrev import (
+    Abbreviation,
+    named_with_head,
+    spelled_by_initials,
+    spells_acronym_piece,
+)
 from kg.extract.resources import case_key, name_key
 from kg.extract.spans import Candidate, add_unless_covered, heading, overlapping
 from kg.extract.words import (
@@ -376,6 +382,12 @@ def name_candidates(
             continue
         if spells_acronym_piece(text, phrase):
             continue
+        if strength in ("cap", "title"):
+            k = bisect.bisect_right(sent_starts, s)
+            lo = sent_starts[k - 1] if k else 0
+            hi = sent_starts[k] if k < len(sent_starts) else len(text)
+            if spelled_by_initials(text, s, e, lo, hi):
+                continue  # "ZQV (Zorp, Quell, Vex)": the words the acronym spells out
         out.append(
             Candidate(
                 s,

@@ -29,6 +29,7 @@ from kg.extract.candidates import (
 from kg.extract.context import decide
 from kg.extract.datanames import contest_names, data_title_names, said_elsewhere
 from kg.extract.lists import Triggers, type_lists
+from kg.extract.lone import lone_is_method
 from kg.extract.losses import loss_methods
 from kg.extract.phrases import cited_methods, compared_phrases, described_methods, proposed_phrases
 from kg.extract.proposals import (
@@ -186,6 +187,8 @@ class KGEntities:
         cands += model_methods(v, text, model, cands)
         cands += cued_model_methods(v, text, model, cands, trig["propose"], sent_of)
         drop_unread(cands)
+        shape_unread(v, text, cands, sent_of)
+        plain_sampling(cands)
         cands += loss_methods(text, cands, sent_of)
 
         mentions = [_as_mention(c, sent_of(c.start)) for c in cands if c.type]
@@ -639,6 +642,81 @@ def drop_unread(cands: list[Candidate]) -> None:
                 or (c.model is EntityType.METHOD) != method
                 or c.model_score < threshold
             )
+        ):
+            c.type = None
+
+
+#: the pieces of a name: "Deep CCA", "screening+Lasso", "b-SPIBB"
+_NAME_PIECES_RE = re.compile(r"[\s+/\-\u2013]+")
+#: a kind of method right after a name: "the CG method", "Regular SGVB estimators", "the
+#: \u201clogD\u201d divergence", "solvers of the SVMStruct family"
+_NAMED_KIND_RE = re.compile(
+    r"[\"\u201d\u2019'}]?\s+(?:methods?|estimators?|divergences?|loss(?:es)?|librar(?:y|ies)|"
+    r"toolbox|toolkit|packages?|software|samplers?|optimizers?|classifiers?|procedures?|"
+    r"approach(?:es)?|techniques?|algorithms?|models?|networks?|solvers?|family|framework)\b"
+)
+#: ... or that a copula calls a kind of method: "Foo is an effective architecture for ..."
+_IS_A_KIND_RE = re.compile(
+    r"\s+(?:is|was)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,4}?(?:method|algorithm|model|approach|"
+    r"technique|framework|architecture|estimator|procedure|scheme|solver)\b"
+)
+
+
+def shape_unread(
+    v: Vocab, text: str, cands: list[Candidate], sent_of: Callable[[int], Sent]
+) -> None:
+    """A name only its shape typed (no list, definition, cue or proposal) is dropped as a used
+    method when the span model reads no method there: alone such a word is as often a
+    citation key, a symbol or formula glued to words, a garbled PDF word, an app, a brain
+    area or a histone mark ("Felz09", "matA", "cyc1opentenol", "MyFitnessPal", "MSTd",
+    "H3K36me3") as a method. Kept: a variant of a method the abstract or the lists name
+    ("Deep CCA", "b-SPIBB", "screening+Lasso"), a name a kind of method follows ("the CG
+    method", "Foo is an effective architecture"), a name the sentence makes a method as it
+    makes a lone acronym one (:func:`lone_is_method`: "the QP relaxation", "distributed SVRG
+    and multi-core FOO") and a name another mention types."""
+    least = USE_MODEL["shape_read"]
+    if least is None:
+        return
+    typed = {
+        name_key(c.text) for c in cands if c.type is EntityType.METHOD and "shape" not in c.cues
+    }
+    for c in cands:
+        if (
+            c.type is not EntityType.METHOD
+            or c.role is not Role.USES
+            or "shape" not in c.cues
+            or c.label
+            or c.hint
+            or c.long
+            or c.sure
+            or (c.model is EntityType.METHOD and c.model_score >= least)
+            or c.model is EntityType.DATASET  # the graph's other papers may say data
+            or name_key(c.text) in typed
+            or _NAMED_KIND_RE.match(text, c.end)
+            or _IS_A_KIND_RE.match(text, c.end)
+        ):
+            continue
+        sent = sent_of(c.start)
+        if lone_is_method(c, text, sent.start_char, sent.end_char, cands):
+            continue
+        pieces = [p for p in _NAME_PIECES_RE.split(c.text) if p]
+        if len(pieces) > 1 and any(
+            name_key(p) in typed or v.known_label(p) is EntityType.METHOD for p in pieces
+        ):
+            continue
+        c.type = None
+
+
+def plain_sampling(cands: list[Candidate]) -> None:
+    """A sampling that only says how it draws is no method, whatever typed it: "uniform
+    sampling", "non-adaptive sampling", "efficient sampling" (``W.sampling_manners``)."""
+    for c in cands:
+        words = c.text.lower().split()
+        if (
+            c.type is EntityType.METHOD
+            and len(words) > 1
+            and words[-1] in ("sampling", "sampler", "samplers")
+            and all(w in W.sampling_manners for w in words[:-1])
         ):
             c.type = None
 

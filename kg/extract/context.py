@@ -109,6 +109,35 @@ _EVAL_BASED_RE = re.compile(
 )
 _ALL_CAPS_RE = re.compile(r"[A-Z][A-Z\-]*s?")
 _NOT_NAMED = (EntityType.TASK, EntityType.METRIC)
+# the word after a name, past an apostrophe "s", and the word after that: "Grassmann
+# manifolds", "Wolfe conditions", "McDiarmid's inequality"
+_NEXT_WORDS_RE = re.compile(r"(?:['\u2019]s)?[\s\-]+([a-z]+)\b(?:[\s\-]+([a-z][a-z\-]*))?")
+
+
+def names_math_object(v: Vocab, text: str, c: Candidate) -> bool:
+    """The name and the noun after it name a mathematical object (or hardware): "Grassmann
+    manifolds", "Brownian motion", "a Laplace prior", "the McDiarmid inequality"; not where a
+    technique noun follows ("Foo space embeddings", "CUR matrix decomposition", "a theorem
+    prover", "a Foo-LSTM function approximator") or the two name a bound that is an
+    algorithm."""
+    m = _NEXT_WORDS_RE.match(text, c.end)
+    if m is None:
+        return False
+    noun, then = m.group(1), m.group(2) or ""
+    technique = (v.method_heads, W.tech_heads, W.technique_ends, W.modified_tech_heads)
+    return (
+        (noun in W.math_nouns or math_object(f"{c.text} {noun}"))
+        and not any(then in k for k in technique)
+        and not then.startswith(("approximator", "prover"))
+    )
+
+
+# a possessive after a capitalised word, or after a second one it is joined to: a person
+# ("Steinwart's techniques", "Barto and Sutton's critic"); not a possessive that ends a
+# method's name, which name_candidates keeps whole ("Foo's method")
+_OWNER_AFTER_RE = re.compile(r"['\u2019]s?\b|\s+(?:and|&)\s+[A-Z][\w\-]*['\u2019]s?\b")
+
+
 _BASE_CONFIDENCE = {"strong": 0.6, "title": 0.55, "cap": 0.5, "gazetteer": 0.7, "lower": 0.5}
 
 
@@ -175,12 +204,13 @@ def decide(
         and not (named_data or c.label or c.long)
         and list_tail
         and list_tail.group(2) in ("tasks", "task")
-        and _ALL_CAPS_RE.fullmatch(c.text)
+        and c.strength == "strong"
         and c.model is EntityType.TASK
         and (least := USE_MODEL["task_acronym"]) is not None
         and c.model_score >= least
     ):
-        return  # "On the NER task", "the MT task of IWSLT-2016": a task's acronym, not data
+        return  # "On the NER task", "the MT task of IWSLT-2016": a task's acronym or name
+        # ("to solve the VarZorb task"), not data
     if (
         not data_ctx
         and c.text[:1].isupper()
@@ -298,6 +328,20 @@ def decide(
         c.cues.add("plain_title")  # a title-case phrase nothing typed: a list of methods may
     if t is None or t is EntityType.METRIC or t is EntityType.TASK:
         return
+    if (
+        t is EntityType.METHOD
+        and not (c.label or c.hint or c.long)
+        and (c.strength == "cap" or not proposed)
+        and names_math_object(v, text, c)
+    ):
+        return  # "Grassmann manifolds", "Brownian motion": an object named after someone
+    if (
+        t is EntityType.METHOD
+        and c.strength == "cap"
+        and not (c.label or c.hint or c.long)
+        and _OWNER_AFTER_RE.match(text, c.end)
+    ):
+        return  # "Steinwart's techniques", "Koller and Sahami's criterion": whose, not what
     c.type = t
     c.sure = bool(
         c.label
