@@ -137,7 +137,7 @@ USE_MODEL: dict[str, float | None] = {
     "task_bonus": None,
     "drop": None,
     "drop_method": None,
-    # issue 9 round 26: a used method only its shape typed stays one where the model reads a
+    # issue 9 round 25: a used method only its shape typed stays one where the model reads a
     # method there at least this surely (components.shape_unread)
     "shape_read": 0.5,
 }
