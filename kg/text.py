@@ -108,6 +108,42 @@ _GREEK = {
     "mathsf": "",
 }
 _ESCAPES = {r"\%": "%", r"\&": "&", r"\_": "_", r"\#": "#", r"\$": "$", r"\{": "{", r"\}": "}"}
+#: a PDF's letter ligatures, which break words for every reader ("Netﬂix", "classiﬁcation")
+_LIGATURES = str.maketrans(
+    {
+        "\ufb00": "ff",
+        "\ufb01": "fi",
+        "\ufb02": "fl",
+        "\ufb03": "ffi",
+        "\ufb04": "ffl",
+        "\ufb05": "st",
+        "\ufb06": "st",
+    }
+)
+#: a word a PDF's line break cut ("algo- rithm", "particle fil- ters"); a compound's hyphen stays
+#: one ("state-of-the- art", "real- world"), a suspended one stays as written ("pre- and post-")
+_BROKEN_WORD_RE = re.compile(r"(?<![A-Za-z])([A-Za-z][a-z]*)- ([a-z]{2,})\b")
+#: the word after a suspended hyphen: "pre- and post-", "first- or second-order"
+_SUSPENDED_BEFORE_RE = re.compile(r"and|or|nor|to|vs|versus|as|but|than|the|of|in|on")
+#: first parts that are whole words in compounds the line break cut: "real- world" -> "real-world"
+_WHOLE_FIRST_RE = re.compile(
+    r"real|high|low|long|short|large|small|well|wide|widely|one|two|three|single|multi|self|non|"
+    r"trade|state|end|sub|super|semi|data|model|task|time|space|spatio|information|cross|fine|"
+    r"coarse|top|bottom|open|closed|so|co",
+    re.IGNORECASE,
+)
+
+
+def _rejoined(m: re.Match[str]) -> str:
+    first, rest = m.group(1), m.group(2)
+    if _SUSPENDED_BEFORE_RE.fullmatch(rest):
+        return m.group()
+    compound = m.string[m.start() - 1 : m.start()] == "-"
+    if compound or _WHOLE_FIRST_RE.fullmatch(first) or f"{first}-{rest}" in m.string:
+        return f"{first}-{rest}"
+    return first + rest
+
+
 _TRAILING_URL_PUNCT = ".,;:)]}'\""
 
 
@@ -169,7 +205,8 @@ def emphasized_abstract(raw: str) -> tuple[str, tuple[str, ...], Spans]:
     text = _MD_EMPH_RE.sub(lambda m: _OPEN + (m.group(1) or m.group(2)) + _CLOSE, text)
     text = re.sub(r"(?:''|``)((?:(?!``).)+?)''", r"“\1”", text)  # no `` inside: linear time
     text = text.replace("---", "—").replace("--", "–")
-    text = unicodedata.normalize("NFC", text)
+    text = _BROKEN_WORD_RE.sub(_rejoined, text)
+    text = unicodedata.normalize("NFC", text.translate(_LIGATURES))
     text, spans = _unmarked(text)
     return text, tuple(links), spans
 

@@ -121,6 +121,17 @@ def test_diacritics_kept_for_display_folded_for_matching():
         ("we present _Pi-Noise_, a policy", "we present Pi-Noise, a policy"),
         (r"the adversary, {\em random subspaces} (RS)", "the adversary, random subspaces (RS)"),
         ("the snake_case_name and x_1", "the snake_case_name and x_1"),
+        # a PDF's ligatures and the words its line breaks cut
+        (
+            "the Zorﬂix data and ﬁne-tuned efﬁcient models",
+            "the Zorflix data and fine-tuned efficient models",
+        ),
+        (
+            "a quell- ing algo- rithm for real- world data",
+            "a quelling algorithm for real-world data",
+        ),
+        ("state-of-the- art pre- and post-training", "state-of-the-art pre- and post-training"),
+        ("zorb-quell and zorb- quell", "zorb-quell and zorb-quell"),
     ],
 )
 def test_clean_abstract(raw, clean):
