@@ -16,7 +16,8 @@ def _tool():
     [
         ("The posterior over topics is approximated by variational Bayes in a few passes.",
          "variational Bayes"),
-        ("The tracker runs particle filtering on every frame of the clip.", "particle filtering"),
+        ("The tracker runs assumed density filtering on every frame of the clip.",
+         "assumed density filtering"),
     ],
 )  # fmt: skip
 def test_a_name_the_corpus_confirms_as_a_method_needs_no_cue(abstract, name):
@@ -56,16 +57,16 @@ def test_a_name_typed_method_in_enough_abstracts_and_rarely_otherwise_is_listed(
     def m(name, etype="Method"):
         return {"name": name, "type": etype}
 
-    texts = ["The tracker uses particle filtering."] * 4
-    found_ = [[m("particle filtering")]] * 3 + [[m("quorl sampling", "Task")]]
+    texts = ["The tracker uses assumed density filtering."] * 4
+    found_ = [[m("assumed density filtering")]] * 3 + [[m("quorl sampling", "Task")]]
     listed = {e["pattern"] for e in tool.build(texts, found_)}
-    assert "particle filtering" in listed
-    found_ = [[m("particle filtering")]] * 2  # too few abstracts
+    assert "assumed density filtering" in listed
+    found_ = [[m("assumed density filtering")]] * 2  # too few abstracts
     assert not tool.build(texts, found_)
-    found_ = [[m("particle filtering")]] * 3 + [[m("particle filtering", "Task")]] * 2
+    found_ = [[m("assumed density filtering")]] * 3 + [[m("assumed density filtering", "Task")]] * 2
     assert not tool.build(texts, found_)  # typed otherwise too often
-    found_ = [[m("particle filtering")]] * 3
-    texts = ["The tracker uses particle filtering."] * 16
+    found_ = [[m("assumed density filtering")]] * 3
+    texts = ["The tracker uses assumed density filtering."] * 16
     assert not tool.build(texts, found_)  # mostly written without being made a name
 
 

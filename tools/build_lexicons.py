@@ -474,6 +474,8 @@ def corpus_abbreviations(
         if len(short.rstrip("s")) < 3 and (n < 10 or share < 0.85):
             continue  # two letters (BP, CD, TS) mean too many things unless one meaning rules
         long = spelled[(short, lkey)].most_common(1)[0][0]
+        if head(long) == "learning" and " for " not in long.lower():
+            continue  # a field of learning, a paradigm by its capitals too ("Deep Foo Learning")
         # a long form the hand lists know only as a task is one whatever its head ("multi-armed
         # bandit (MAB)"; not "neural architecture search", which they also list as a method)
         t = EntityType.TASK if _key(long) in problems else vocab.type_from_head(long)
