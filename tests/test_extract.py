@@ -3285,6 +3285,18 @@ def test_a_long_form_the_hand_lists_know_only_as_a_task_makes_a_task_abbreviatio
     assert typed["qab"] == "Task"
 
 
+def test_a_field_of_learning_in_capitals_makes_no_method_abbreviation():
+    from kg.extract.words import Vocab
+
+    bl = tool_module("build_lexicons")
+    vocab = Vocab.build({})
+    field = [f"Paper {i} applies Deep Quorl Learning (DQL) to robots." for i in range(4)]
+    assert bl.corpus_abbreviations(field, vocab, {})[0] == []  # a paradigm, not a method
+    tool = [f"Paper {i} uses Posterior Sampling for Quorl Learning (PSQL)." for i in range(4)]
+    [method], _, _ = bl.corpus_abbreviations(tool, vocab, {})
+    assert method.label == "Method"  # "A for B": A's head types it
+
+
 @pytest.mark.parametrize(
     ("abstract", "name"),
     [
