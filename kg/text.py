@@ -120,9 +120,19 @@ _LIGATURES = str.maketrans(
         "\ufb06": "st",
     }
 )
+#: glyphs a PDF extractor wrote as "(cid:N)": a soft hyphen where a line broke a word
+#: ("tech(cid:173) nique") and the ligatures of TeX's fonts ("classi(cid:12)ers", "(cid:2)lter")
+_CID_RE = re.compile(r"\(cid:(\d+)\)")
+_CID_GLYPHS = {"173": "-", "2": "fi", "11": "ff", "12": "fi", "13": "fl", "14": "ffi"}
 #: a word a PDF's line break cut ("algo- rithm", "particle fil- ters"); a compound's hyphen stays
-#: one ("state-of-the- art", "real- world"), a suspended one stays as written ("pre- and post-")
-_BROKEN_WORD_RE = re.compile(r"(?<![A-Za-z])([A-Za-z][a-z]*)- ([a-z]{2,})\b")
+#: one ("state-of-the- art", "real- world", "winner- take-all", "Expectation- Maximization"), a
+#: suspended one stays as written ("pre- and post-")
+_BROKEN_WORD_RE = re.compile(r"(?<![A-Za-z])([A-Za-z][a-z]*)- ([A-Za-z][a-z]+)\b")
+#: a word's ending, which a line break leaves alone on the next line ("self-organiz- ing")
+_WORD_END_RE = re.compile(
+    r"ing|ings|ed|ly|tion|tions|ment|ments|ity|ities|ness|able|ible|ized|ised|izing|ising|"
+    r"ization|isation"
+)
 #: the word after a suspended hyphen: "pre- and post-", "first- or second-order"
 _SUSPENDED_BEFORE_RE = re.compile(r"and|or|nor|to|vs|versus|as|but|than|the|of|in|on")
 #: first parts that are whole words in compounds the line break cut: "real- world" -> "real-world"
@@ -138,8 +148,15 @@ def _rejoined(m: re.Match[str]) -> str:
     first, rest = m.group(1), m.group(2)
     if _SUSPENDED_BEFORE_RE.fullmatch(rest):
         return m.group()
-    compound = m.string[m.start() - 1 : m.start()] == "-"
-    if compound or _WHOLE_FIRST_RE.fullmatch(first) or f"{first}-{rest}" in m.string:
+    if _WORD_END_RE.fullmatch(rest):
+        return first + rest
+    compound = m.string[m.start() - 1 : m.start()] == "-" or m.string[m.end() : m.end() + 1] == "-"
+    if (
+        compound
+        or rest[:1].isupper()  # "Expectation- Maximization": no line break leaves a capital
+        or _WHOLE_FIRST_RE.fullmatch(first)
+        or f"{first}-{rest}" in m.string
+    ):
         return f"{first}-{rest}"
     return first + rest
 
@@ -205,6 +222,7 @@ def emphasized_abstract(raw: str) -> tuple[str, tuple[str, ...], Spans]:
     text = _MD_EMPH_RE.sub(lambda m: _OPEN + (m.group(1) or m.group(2)) + _CLOSE, text)
     text = re.sub(r"(?:''|``)((?:(?!``).)+?)''", r"“\1”", text)  # no `` inside: linear time
     text = text.replace("---", "—").replace("--", "–")
+    text = _CID_RE.sub(lambda m: _CID_GLYPHS.get(m.group(1), m.group()), text)
     text = _BROKEN_WORD_RE.sub(_rejoined, text)
     text = unicodedata.normalize("NFC", text.translate(_LIGATURES))
     text, spans = _unmarked(text)

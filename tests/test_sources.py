@@ -132,6 +132,15 @@ def test_diacritics_kept_for_display_folded_for_matching():
         ),
         ("state-of-the- art pre- and post-training", "state-of-the-art pre- and post-training"),
         ("zorb-quell and zorb- quell", "zorb-quell and zorb-quell"),
+        (
+            "self-quell- ing, winner- take-all and Zorb- Quell",
+            "self-quelling, winner-take-all and Zorb-Quell",
+        ),
+        # a PDF extractor's glyph codes: a soft hyphen, TeX's ligatures; an unknown one stays
+        (
+            "quor(cid:173) ling classi(cid:12)ers, (cid:2)lters and (cid:99)",
+            "quorling classifiers, filters and (cid:99)",
+        ),
     ],
 )
 def test_clean_abstract(raw, clean):
