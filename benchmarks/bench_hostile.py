@@ -10,7 +10,8 @@ every number alike); wall time and the child's peak RSS (``wait4``) are printed.
   paper gets AUTHORED links, no co-author pairs) — against the peer: the same record at 1,000
   authors with pairs (--max-coauthors 1000), i.e. what every such paper cost before the limit.
   The issue's bar: 10,000 authors in < 60 s and < 2 GB.
-* long abstract — one abstract of M MB (the bundled sample's abstracts, repeated) — against the
+* long abstract — one abstract of M MB (the bundled sample's abstracts and a passage of PDF text
+  with cut words and glyph codes, which cleaning repairs, repeated) — against the
   peer: the same characters as ordinary abstracts of ~1,700 characters. Linear cost means the two
   take about the same time.
 """
@@ -61,8 +62,16 @@ def crowded_record(n: int, folder: Path) -> Path:
     return path
 
 
+#: a passage as old PDFs' text gives it: words cut by line breaks, glyph codes
+PDF_TEXT = (
+    "We present an efﬁcient algo- rithm for real- world data: its classi(cid:12)ers use "
+    "tech(cid:173) niques that are state-of-the- art for pre- and post-processing."
+)
+
+
 def long_abstract(chars: int, folder: Path, *, split: bool) -> Path:
-    text = " ".join(p.abstract for p in read_sources().papers)
+    # each abstract followed by what cleaning repairs, which the sample's abstracts do not hold
+    text = " ".join(f"{p.abstract} {PDF_TEXT}" for p in read_sources().papers)
     body = (text + " ") * (chars // len(text) + 1)
     body = body[:chars]
     path = folder / f"abstract-{chars}-{'split' if split else 'one'}.jsonl"

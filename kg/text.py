@@ -144,21 +144,31 @@ _WHOLE_FIRST_RE = re.compile(
 )
 
 
-def _rejoined(m: re.Match[str]) -> str:
-    first, rest = m.group(1), m.group(2)
-    if _SUSPENDED_BEFORE_RE.fullmatch(rest):
-        return m.group()
-    if _WORD_END_RE.fullmatch(rest):
+_HYPHENATED_RE = re.compile(r"(?<![A-Za-z])(?=([A-Za-z]+-[A-Za-z]+))")  # overlapping pairs
+
+
+def rejoin_cut_words(text: str) -> str:
+    """The words a PDF's line breaks cut, joined ("algo- rithm" -> algorithm) or hyphenated as
+    compounds ("real- world" -> real-world); linear in the text's length."""
+    written = set(_HYPHENATED_RE.findall(text))  # the compounds the text writes whole
+
+    def rejoined(m: re.Match[str]) -> str:
+        first, rest = m.group(1), m.group(2)
+        if _SUSPENDED_BEFORE_RE.fullmatch(rest):
+            return m.group()
+        if _WORD_END_RE.fullmatch(rest):
+            return first + rest
+        before, after = text[m.start() - 1 : m.start()], text[m.end() : m.end() + 1]
+        if (
+            "-" in (before, after)  # "state-of-the- art", "winner- take-all"
+            or rest[:1].isupper()  # "Expectation- Maximization": no line break leaves a capital
+            or _WHOLE_FIRST_RE.fullmatch(first)
+            or f"{first}-{rest}" in written
+        ):
+            return f"{first}-{rest}"
         return first + rest
-    compound = m.string[m.start() - 1 : m.start()] == "-" or m.string[m.end() : m.end() + 1] == "-"
-    if (
-        compound
-        or rest[:1].isupper()  # "Expectation- Maximization": no line break leaves a capital
-        or _WHOLE_FIRST_RE.fullmatch(first)
-        or f"{first}-{rest}" in m.string
-    ):
-        return f"{first}-{rest}"
-    return first + rest
+
+    return _BROKEN_WORD_RE.sub(rejoined, text)
 
 
 _TRAILING_URL_PUNCT = ".,;:)]}'\""
@@ -223,7 +233,7 @@ def emphasized_abstract(raw: str) -> tuple[str, tuple[str, ...], Spans]:
     text = re.sub(r"(?:''|``)((?:(?!``).)+?)''", r"“\1”", text)  # no `` inside: linear time
     text = text.replace("---", "—").replace("--", "–")
     text = _CID_RE.sub(lambda m: _CID_GLYPHS.get(m.group(1), m.group()), text)
-    text = _BROKEN_WORD_RE.sub(_rejoined, text)
+    text = rejoin_cut_words(text)
     text = unicodedata.normalize("NFC", text.translate(_LIGATURES))
     text, spans = _unmarked(text)
     return text, tuple(links), spans
