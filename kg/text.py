@@ -144,6 +144,8 @@ _WHOLE_FIRST_RE = re.compile(
 )
 
 
+#: an OCR'd "l" read as "I" where no word starts so: "Q-Iearning", "hidden Iayer", "Iength"
+_OCR_L_RE = re.compile(r"(?<![A-Za-z])I(?=(?:earn|ayer|ength|evel)[a-z]*\b)")
 _HYPHENATED_RE = re.compile(r"(?<![A-Za-z])(?=([A-Za-z]+-[A-Za-z]+))")  # overlapping pairs
 
 
@@ -234,6 +236,7 @@ def emphasized_abstract(raw: str) -> tuple[str, tuple[str, ...], Spans]:
     text = text.replace("---", "—").replace("--", "–")
     text = _CID_RE.sub(lambda m: _CID_GLYPHS.get(m.group(1), m.group()), text)
     text = rejoin_cut_words(text)
+    text = _OCR_L_RE.sub("l", text)
     text = unicodedata.normalize("NFC", text.translate(_LIGATURES))
     text, spans = _unmarked(text)
     return text, tuple(links), spans

@@ -136,6 +136,10 @@ def test_diacritics_kept_for_display_folded_for_matching():
             "self-quell- ing, winner- take-all and Zorb- Quell",
             "self-quelling, winner-take-all and Zorb-Quell",
         ),
+        (
+            "Q-Iearning with one hidden Iayer, not Ieda",
+            "Q-learning with one hidden layer, not Ieda",
+        ),
         # a PDF extractor's glyph codes: a soft hyphen, TeX's ligatures; an unknown one stays
         (
             "quor(cid:173) ling classi(cid:12)ers, (cid:2)lters and (cid:99)",
