@@ -1121,6 +1121,19 @@ def test_a_task_head_before_another_is_read_to_the_last():
     assert tasks_of(abstract) == ["automatic control synthesis"]
 
 
+def test_a_task_and_the_abbreviation_the_abstract_defines_for_it_are_one_task():
+    # made-up: the span model reads the short form as a task too; it is the long form's alias,
+    # not a second task ("VQA" beside "visual question answering" in the graph)
+    text = (
+        "We study visual question answering (VQA) in cluttered scenes. "
+        "On VQA our model answers more questions than earlier models."
+    )
+    tasks = [
+        m for m in _mentions_with_model_spans(text, [("VQA", "Task", 0.99)]) if m["type"] == "Task"
+    ]
+    assert [(m["name"], m["aliases"]) for m in tasks] == [("visual question answering", ["VQA"])]
+
+
 def test_learning_to_do_something_is_the_task_as_written():
     # made-up: "we study learning to X", "the problem of learning to X", "Learning to X is
     # hard": the skill to learn is the task, with its object or one prepositional phrase; not

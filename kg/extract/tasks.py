@@ -489,24 +489,16 @@ def rank_tasks(
             e[1],
         ),
     )
-    out: list[dict[str, Any]] = []
-    used: set[str] = set()
     sent_starts = [s.start_char for s in sents]
-    for score, start, end, _n, phrase, purpose in ranked:
-        if purpose and out:
-            break
-        if score < 1.0 or len(out) >= max_tasks:
-            continue
-        key = phrase.lower()
-        if key not in rule_keys and (
-            (fill is not None and len(out) >= fill)
-            or (out and more_at is not None and model_p[key] < more_at)
-        ):
-            continue  # the model's phrase: a place the rules left, the second only when sure
-        words = set(key.split())
-        if any(len(words & set(u.split())) / len(words | set(u.split())) >= 0.5 for u in used):
-            continue
-        used.add(key)
+    # "visual question answering (VQA)": a short form the abstract defines is its long form's
+    # alias where both are chosen, and its place goes to the next task
+    shorts = {a.long.lower(): a.short for a in abbrevs}
+    chosen = _choose(ranked, rule_keys, model_p, max_tasks, fill, more_at, set())
+    folded = {shorts[k].lower() for k in chosen if k in shorts} & chosen.keys()
+    if folded:
+        chosen = _choose(ranked, rule_keys, model_p, max_tasks, fill, more_at, folded)
+    out: list[dict[str, Any]] = []
+    for key, (score, start, end, phrase) in chosen.items():
         sent = sents[max(0, bisect.bisect_right(sent_starts, start) - 1)]
         out.append(
             {
@@ -514,7 +506,7 @@ def rank_tasks(
                 "type": EntityType.TASK.value,
                 "role": Role.ADDRESSES.value,
                 "confidence": round(min(0.9, 0.4 + 0.15 * score), 2),
-                "aliases": [],
+                "aliases": [shorts[key]] if key in shorts else [],
                 "start": start,
                 "end": end,
                 "sent_start": sent.start_char,
@@ -522,3 +514,35 @@ def rank_tasks(
             }
         )
     return out
+
+
+def _choose(
+    ranked: list[tuple],
+    rule_keys: set[str],
+    model_p: dict[str, float],
+    max_tasks: int,
+    fill: float | None,
+    more_at: float | None,
+    skip: set[str],
+) -> dict[str, tuple[float, int, int, str]]:
+    """The best `max_tasks` of the ranked phrases (not those in `skip`), by key: a phrase of the
+    model alone only in a place the rules left (the second only when sure); not a phrase that
+    shares half its words with one chosen before; none after the first that is only a
+    purpose."""
+    chosen: dict[str, tuple[float, int, int, str]] = {}
+    for score, start, end, _n, phrase, purpose in ranked:
+        if purpose and chosen:
+            break
+        key = phrase.lower()
+        if score < 1.0 or len(chosen) >= max_tasks or key in skip:
+            continue
+        if key not in rule_keys and (
+            (fill is not None and len(chosen) >= fill)
+            or (chosen and more_at is not None and model_p[key] < more_at)
+        ):
+            continue  # the model's phrase: a place the rules left, the second only when sure
+        words = set(key.split())
+        if any(len(words & set(u.split())) / len(words | set(u.split())) >= 0.5 for u in chosen):
+            continue
+        chosen[key] = (score, start, end, phrase)
+    return chosen
