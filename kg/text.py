@@ -145,6 +145,9 @@ _WHOLE_FIRST_RE = re.compile(
 
 
 #: an OCR'd "l" read as "I" where no word starts so: "Q-Iearning", "hidden Iayer", "Iength"
+# LaTeX's tie, a space that does not break: "called degree-based hashing~(DBH)", "vs.~real"
+# (not "~10%", "(~2 s)": about)
+_TIE_RE = re.compile(r"(?<=[A-Za-z.,;:])~(?=[A-Za-z(\[])")
 _OCR_L_RE = re.compile(r"(?<![A-Za-z])I(?=(?:earn|ayer|ength|evel)[a-z]*\b)")
 _HYPHENATED_RE = re.compile(r"(?<![A-Za-z])(?=([A-Za-z]+-[A-Za-z]+))")  # overlapping pairs
 
@@ -234,6 +237,7 @@ def emphasized_abstract(raw: str) -> tuple[str, tuple[str, ...], Spans]:
     text = _MD_EMPH_RE.sub(lambda m: _OPEN + (m.group(1) or m.group(2)) + _CLOSE, text)
     text = re.sub(r"(?:''|``)((?:(?!``).)+?)''", r"“\1”", text)  # no `` inside: linear time
     text = text.replace("---", "—").replace("--", "–")
+    text = _TIE_RE.sub(" ", text)
     text = _CID_RE.sub(lambda m: _CID_GLYPHS.get(m.group(1), m.group()), text)
     text = rejoin_cut_words(text)
     text = _OCR_L_RE.sub("l", text)

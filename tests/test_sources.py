@@ -145,6 +145,11 @@ def test_diacritics_kept_for_display_folded_for_matching():
             "quor(cid:173) ling classi(cid:12)ers, (cid:2)lters and (cid:99)",
             "quorling classifiers, filters and (cid:99)",
         ),
+        # LaTeX's tie is a space; a tilde before a number means "about" and stays
+        (
+            "called zorb hashing~(ZH), as in Quell et al.~(2012), ~10% faster (~2 s)",
+            "called zorb hashing (ZH), as in Quell et al. (2012), ~10% faster (~2 s)",
+        ),
     ],
 )
 def test_clean_abstract(raw, clean):
