@@ -2519,6 +2519,19 @@ def test_a_benchmark_before_a_task_is_no_part_of_it():
     assert got.get("image classification") == ("Task", "addresses"), got
 
 
+def test_a_name_inside_a_defined_long_form_is_the_abbreviation_not_a_second_entity():
+    # a later rule reads the long form as a family of networks; it is the abbreviation's entity
+    [ep] = extract_papers(
+        [
+            paper(
+                "Despite being impactful, the generative adversarial nets (GANs) are hard to train."
+            )
+        ]
+    )
+    methods = [(m.name, m.aliases) for m in ep.mentions if m.type.value == "Method"]
+    assert methods == [("GANs", ("generative adversarial nets",))]
+
+
 def test_a_misspelt_long_form_of_a_known_abbreviation_is_no_new_entity():
     eps = extract_papers(
         [

@@ -190,6 +190,7 @@ class KGEntities:
         shape_unread(v, text, cands, sent_of)
         plain_sampling(cands)
         cands += loss_methods(text, cands, sent_of)
+        cands = long_forms_folded(cands)
 
         mentions = [_as_mention(c, sent_of(c.start)) for c in cands if c.type]
         gazetteer_tasks = [
@@ -719,6 +720,35 @@ def plain_sampling(cands: list[Candidate]) -> None:
             and all(w in W.sampling_manners for w in words[:-1])
         ):
             c.type = None
+
+
+def long_forms_folded(cands: list[Candidate]) -> list[Candidate]:
+    """A name inside the long form of an abbreviation the abstract defines is that abbreviation's
+    entity, not a second one: a later rule that reads "generative adversarial nets" in
+    "generative adversarial nets (GANs)" as a family of networks, or a naming cue that makes
+    "the sensor transformation attention network (STAN)" the paper's own, adds a candidate over
+    the long form, which gives its role to the abbreviation and goes."""
+    defined = [c for c in cands if c.type and c.long_span]
+    out = []
+    for c in cands:
+        d = next(
+            (
+                d
+                for d in defined
+                if d is not c
+                and d.long_span[0] <= c.start
+                and c.end <= d.long_span[1]
+                and (c.type is EntityType.METHOD) == (d.type is EntityType.METHOD)
+            ),
+            None,
+        )
+        if c.type and d is not None:
+            if c.role is Role.PROPOSED and d.role is not Role.PROPOSED:
+                d.role, d.confidence = Role.PROPOSED, max(d.confidence, c.confidence)
+                d.cues.add("propose")
+            continue
+        out.append(c)
+    return out
 
 
 def _as_mention(c: Candidate, sent: Sent) -> dict[str, Any]:
