@@ -82,6 +82,36 @@ def test_abbreviation_digit_repeats_a_letter_and_reversed_order_works():
     assert best_long_form("D4M", "we propose Design for Manipulation") == 11
 
 
+@pytest.mark.parametrize(
+    ("text", "defined"),
+    [
+        ("To close this gap, we introduce ZORB, the Zonal Outlier Regression Bank.",
+         [("ZORB", "Zonal Outlier Regression Bank")]),
+        ("This paper describes QUAN: Quiet Unified Attention Network, a new architecture.",
+         [("QUAN", "Quiet Unified Attention Network")]),
+        ("We train it with Quick Iterative Boosting, or QIB, which converges fast.",
+         [("QIB", "Quick Iterative Boosting")]),
+        ("We propose zonal basis pursuit, or ZBP, which grows the active set.",
+         [("ZBP", "zonal basis pursuit")]),
+        ("Results on MNIST, CIFAR-10 and SVHN, the Street View House Numbers, improve.",
+         [("SVHN", "Street View House Numbers")]),
+        # the words after a comma spell nothing: no definition
+        ("We compare PCA, the Most Common Baseline, with ours.", []),
+        ("Results on MNIST, CIFAR-10 and ImageNet, then SVHN, improve.", []),
+    ],
+)  # fmt: skip
+def test_a_definition_without_a_bracket_spells_its_short_form_word_by_word(text, defined):
+    got = [(ab.short, ab.long) for ab in find_abbreviations(text)]
+    assert got == defined
+    for ab in find_abbreviations(text):
+        assert text[ab.long_start : ab.long_end] == ab.long
+    if defined:  # one entity, not the short form and its long form apart
+        short, long = defined[0]
+        names = [m.name for m in extract_papers([paper(text)])[0].mentions]
+        assert short in names or long in names
+        assert not (short in names and long in names)
+
+
 def test_a_technique_noun_after_the_bracket_ends_the_defined_name():
     # the long form alone names no kind: the noun after the bracket is part of the name
     [ab] = find_abbreviations(

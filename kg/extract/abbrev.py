@@ -278,7 +278,79 @@ def find_abbreviations(
                         m.start(1) + len(inner),
                     )
                 )
+    defined = {a.short for a in found}
+    found += [a for a in appositive_abbreviations(text, lo, hi) if a.short not in defined]
     return found
+
+
+_TITLE_WORD = r"[A-Z][\w\-]*"
+_JOINER = r"(?:of|for|and|with|in|on|the|to|a|an|via|by)"
+#: a Title Case run of words, function words allowed inside it
+_TITLE_RUN = _TITLE_WORD + r"(?:\s+(?:" + _JOINER + r"\s+)*" + _TITLE_WORD + r")+"
+#: "URMA, the Unified Robot Morphology Architecture", "AANN: Absolute Artificial Neural Network"
+_SHORT_THEN_LONG_RE = re.compile(
+    r"(?<![\w\-])(?=([A-Z][A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*?s?)(?:,|:)\s+(?:the\s+)?("
+    + _TITLE_RUN
+    + "))"
+)  # (a lookahead: "MNIST, CIFAR-10 and SVHN, the Street View House Numbers" tries each name)
+#: "Sequential Minimal Optimization, or SMO", "elastic basis pursuit, or EBP"
+_LONG_OR_SHORT_RE = re.compile(
+    r",?\s+or\s+(?:simply\s+)?[\"\u201c]?([A-Z][A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*?s?)[\"\u201d]?(?![\w\-])"
+)
+
+
+def _initials(words: list[str]) -> str:
+    """The capital letters a run of words spells: each word's first letter and, in a hyphened
+    word, each part's ("Self-Organizing Map" -> SOM); function words left out."""
+    return "".join(
+        part[0].upper()
+        for w in words
+        if w.lower() not in STOP_WORDS
+        for part in w.split("-")
+        if part
+    )
+
+
+def _spelled(short: str, words: list[str]) -> bool:
+    """Whether the words spell the short form letter by letter (a plural "s" aside)."""
+    letters = short[:-1] if short.endswith("s") and short[:-1].isupper() else short
+    return len(letters) >= 2 and letters.isalpha() and letters.upper() == _initials(words)
+
+
+def appositive_abbreviations(text: str, lo: int, hi: int) -> list[Abbreviation]:
+    """Definitions without a bracket, whose long form spells the short form's letters word by
+    word: "we introduce URMA, the Unified Robot Morphology Architecture", "AANN: Absolute
+    Artificial Neural Network", "Sequential Minimal Optimization, or SMO", "elastic basis
+    pursuit, or EBP"."""
+    out = []
+    for m in _SHORT_THEN_LONG_RE.finditer(text, lo, hi):
+        short, long = m.group(1), m.group(2)
+        words = long.split()
+        while len(words) > 1 and not _spelled(short, words):
+            words.pop()  # "Unified Robot Morphology Architecture for ...": the spelled part
+        if _spelled(short, words) and is_short_form(short):
+            long = " ".join(words)
+            out.append(
+                Abbreviation(short, long, m.start(1), m.end(1), m.start(2), m.start(2) + len(long))
+            )
+    for m in _LONG_OR_SHORT_RE.finditer(text, lo, hi):
+        short = m.group(1)
+        if not is_short_form(short):
+            continue
+        before = text[max(lo, m.start() - 120) : m.start()].split()
+        for n in range(2, min(len(before), 12) + 1):
+            words = before[-n:]
+            if words[0].lower() in STOP_WORDS:
+                continue
+            if _spelled(short, words):
+                long = " ".join(words)
+                start = text.rfind(long, lo, m.start() + 1)
+                if start >= 0 and sane_long_form(long, short):
+                    out.append(
+                        Abbreviation(short, long, m.start(1), m.end(1), start, start + len(long))
+                    )
+                break
+    return out
 
 
 # a word that spells out an acronym's letters in capitals inside it: "SPectral", "FOOd",
