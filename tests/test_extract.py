@@ -13,6 +13,7 @@ import pytest
 
 from kg.extract import build_pipeline, extract_papers, to_record
 from kg.extract.abbrev import best_long_form, find_abbreviations
+from kg.extract.components import kind_noun_spellings
 from kg.extract.spans import USE_MODEL, sentences
 from kg.extract.words import Vocab
 from kg.model import Author, EntityType, Paper, SourceRef
@@ -2560,6 +2561,32 @@ def test_a_name_inside_a_defined_long_form_is_the_abbreviation_not_a_second_enti
     )
     methods = [(m.name, m.aliases) for m in ep.mentions if m.type.value == "Method"]
     assert methods == [("GANs", ("generative adversarial nets",))]
+
+
+def test_a_method_named_bare_and_with_its_kind_noun_is_one_entity_named_bare():
+    # made-up names: "the Zorb-Q algorithm" is Zorb-Q; a network keeps its noun (a
+    # "Hopfield network" names more than "Hopfield"), and so does a possessive ("Stein's method")
+    text = (
+        "We compare Zorb-Q with QuellNet. The Zorb-Q algorithm converges, and the Quell "
+        "loss is smaller than the QuellNet loss."
+    )
+    methods = [(m.name, m.aliases) for m in extract_papers([paper(text)])[0].mentions]
+    names = [name for name, _ in methods]
+    assert "Zorb-Q" in names and "Zorb-Q algorithm" not in names
+    mentions = kind_noun_spellings(
+        [
+            {"name": "Hopfield", "type": "Method", "aliases": []},
+            {"name": "Hopfield network", "type": "Method", "aliases": []},
+            {"name": "Stein", "type": "Method", "aliases": []},
+            {"name": "Stein's method", "type": "Method", "aliases": []},
+        ]
+    )
+    assert [m["name"] for m in mentions] == [
+        "Hopfield",
+        "Hopfield network",
+        "Stein",
+        "Stein's method",
+    ]
 
 
 def test_a_misspelt_long_form_of_a_known_abbreviation_is_no_new_entity():

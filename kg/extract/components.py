@@ -192,7 +192,7 @@ class KGEntities:
         cands += loss_methods(text, cands, sent_of)
         cands = long_forms_folded(cands)
 
-        mentions = [_as_mention(c, sent_of(c.start)) for c in cands if c.type]
+        mentions = kind_noun_spellings([_as_mention(c, sent_of(c.start)) for c in cands if c.type])
         gazetteer_tasks = [
             (sp.start_char, sp.end_char)
             for sp in doc.spans.get("kg_gazetteer", [])
@@ -749,6 +749,34 @@ def long_forms_folded(cands: list[Candidate]) -> list[Candidate]:
             continue
         out.append(c)
     return out
+
+
+#: the kind nouns a method's name may be written with: "the Viterbi algorithm" is Viterbi (not
+#: a network or a model: "Hopfield network", "Markov models" name more than "Hopfield"; not a
+#: possessive: "Stein's method")
+_KIND_NOUN_TAIL_RE = re.compile(
+    r"(.+?)(?<!['\u2019]s)\s+(?:algorithms?|methods?|estimators?|loss|regularization)", re.I
+)
+
+
+def kind_noun_spellings(mentions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A method the abstract names both bare and with a kind noun ("Q-learning" and "the
+    Q-learning algorithm", "ShakeDrop" and "ShakeDrop regularization") is one entity, named
+    bare: the other spelling is its alias."""
+    bare = {
+        name_key(m["name"]): m["name"]
+        for m in mentions
+        if m["type"] == EntityType.METHOD.value and not m.get("long")
+    }
+    for m in mentions:
+        tail = _KIND_NOUN_TAIL_RE.fullmatch(m["name"])
+        if m["type"] != EntityType.METHOD.value or m.get("long") or tail is None:
+            continue
+        name = bare.get(name_key(tail.group(1)))
+        if name is not None:
+            m["aliases"] = [*m["aliases"], m["name"]]
+            m["name"] = name
+    return mentions
 
 
 def _as_mention(c: Candidate, sent: Sent) -> dict[str, Any]:
