@@ -2589,6 +2589,24 @@ def test_a_method_named_bare_and_with_its_kind_noun_is_one_entity_named_bare():
     ]
 
 
+def test_a_folded_long_form_still_keeps_its_words_out_of_the_task_list():
+    # a real abstract (NeurIPS): the long form of the paper's own "multi-task vector field
+    # learning (MTVFL)", read again by the proposal rule, is folded into the definition; it
+    # must still keep its words out of the task phrases, where "multi-task vector field
+    # learning" would crowd out "Multi-task learning" (half their words are shared)
+    abstract = (
+        "Multi-task learning (MTL) aims to improve generalization performance by learning "
+        "multiple related tasks simultaneously and identifying the shared information among "
+        "tasks. Most of existing MTL methods focus on learning linear models under the "
+        "supervised setting. We propose a novel semi-supervised and nonlinear approach for MTL "
+        "using vector fields. In this paper, we develop multi-task vector field learning "
+        "(MTVFL) which learns the prediction functions and the vector fields simultaneously."
+    )
+    [ep] = extract_papers([paper(abstract, title="Multi-task Vector Field Learning")])
+    tasks = [m.name for m in ep.mentions if m.type.value == "Task"]
+    assert tasks == ["Multi-task learning"]
+
+
 def test_a_misspelt_long_form_of_a_known_abbreviation_is_no_new_entity():
     eps = extract_papers(
         [

@@ -190,9 +190,12 @@ class KGEntities:
         shape_unread(v, text, cands, sent_of)
         plain_sampling(cands)
         cands += loss_methods(text, cands, sent_of)
-        cands = long_forms_folded(cands)
 
-        mentions = kind_noun_spellings([_as_mention(c, sent_of(c.start)) for c in cands if c.type])
+        # (folded candidates stay in cands: a long form keeps its words out of the task phrases)
+        folded = long_forms_folded(cands)
+        mentions = kind_noun_spellings(
+            [_as_mention(c, sent_of(c.start)) for c in cands if c.type and id(c) not in folded]
+        )
         gazetteer_tasks = [
             (sp.start_char, sp.end_char)
             for sp in doc.spans.get("kg_gazetteer", [])
@@ -722,14 +725,14 @@ def plain_sampling(cands: list[Candidate]) -> None:
             c.type = None
 
 
-def long_forms_folded(cands: list[Candidate]) -> list[Candidate]:
-    """A name inside the long form of an abbreviation the abstract defines is that abbreviation's
-    entity, not a second one: a later rule that reads "generative adversarial nets" in
-    "generative adversarial nets (GANs)" as a family of networks, or a naming cue that makes
-    "the sensor transformation attention network (STAN)" the paper's own, adds a candidate over
-    the long form, which gives its role to the abbreviation and goes."""
+def long_forms_folded(cands: list[Candidate]) -> set[int]:
+    """The candidates (by ``id``) inside the long form of an abbreviation the abstract defines:
+    they are that abbreviation's entity, not a second one. A later rule that reads "generative
+    adversarial nets" in "generative adversarial nets (GANs)" as a family of networks, or a
+    naming cue that makes "the sensor transformation attention network (STAN)" the paper's own,
+    adds a candidate over the long form, which gives its role to the abbreviation."""
     defined = [c for c in cands if c.type and c.long_span]
-    out = []
+    folded = set()
     for c in cands:
         d = next(
             (
@@ -746,9 +749,8 @@ def long_forms_folded(cands: list[Candidate]) -> list[Candidate]:
             if c.role is Role.PROPOSED and d.role is not Role.PROPOSED:
                 d.role, d.confidence = Role.PROPOSED, max(d.confidence, c.confidence)
                 d.cues.add("propose")
-            continue
-        out.append(c)
-    return out
+            folded.add(id(c))
+    return folded
 
 
 #: the kind nouns a method's name may be written with: "the Viterbi algorithm" is Viterbi (not
