@@ -13,7 +13,7 @@ import pytest
 
 from kg.extract import build_pipeline, extract_papers, to_record
 from kg.extract.abbrev import best_long_form, find_abbreviations
-from kg.extract.components import kind_noun_spellings
+from kg.extract.namedtwice import kind_noun_spellings
 from kg.extract.spans import USE_MODEL, sentences
 from kg.extract.words import Vocab
 from kg.model import Author, EntityType, Paper, SourceRef
