@@ -1145,6 +1145,17 @@ def test_where_others_tools_are_acclaimed_is_background():
     assert "traffic forecasting" in tasks_of(abstract)
 
 
+def test_a_verb_of_furthering_opens_no_task_phrase():
+    # real phrasings (CoRL, ICLR): "to advance X research", "To foster X research"
+    assert tasks_of(
+        "We offer open-source resources to advance contact-rich manipulation research."
+    ) == ["contact-rich manipulation"]
+    assert not any(
+        t.lower().startswith(("foster", "advance", "promote"))
+        for t in tasks_of("To foster reinforcement learning research, we introduce a platform.")
+    )
+
+
 def test_a_task_head_before_another_is_read_to_the_last():
     # made-up: "automatic control synthesis": "control" before the head "synthesis" is its
     # modifier, not the end of a phrase "automatic control"
