@@ -102,9 +102,9 @@ def test_abbreviation_digit_repeats_a_letter_and_reversed_order_works():
     ],
 )  # fmt: skip
 def test_a_definition_without_a_bracket_spells_its_short_form_word_by_word(text, defined):
-    got = [(ab.short, ab.long) for ab in find_abbreviations(text)]
-    assert got == defined
-    for ab in find_abbreviations(text):
+    found = find_abbreviations(text)
+    assert [(ab.short, ab.long) for ab in found] == defined
+    for ab in found:
         assert text[ab.long_start : ab.long_end] == ab.long
     if defined:  # one entity, not the short form and its long form apart
         short, long = defined[0]
@@ -2581,8 +2581,7 @@ def test_a_method_named_bare_and_with_its_kind_noun_is_one_entity_named_bare():
         "We compare Zorb-Q with QuellNet. The Zorb-Q algorithm converges, and the Quell "
         "loss is smaller than the QuellNet loss."
     )
-    methods = [(m.name, m.aliases) for m in extract_papers([paper(text)])[0].mentions]
-    names = [name for name, _ in methods]
+    names = [m.name for m in extract_papers([paper(text)])[0].mentions]
     assert "Zorb-Q" in names and "Zorb-Q algorithm" not in names
     mentions = kind_noun_spellings(
         [

@@ -284,18 +284,18 @@ def find_abbreviations(
 
 
 _TITLE_WORD = r"[A-Z][\w\-]*"
-_JOINER = r"(?:of|for|and|with|in|on|the|to|a|an|via|by)"
+_JOINER = "(?:" + "|".join(sorted(_LINK_WORDS | {"via"})) + ")"
+#: a short form of two capitals or more: "URMA", "AANNs", "Fed-IPW"
+_CAPS_SHORT = r"[A-Z][A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*?s?"
 #: a Title Case run of words, function words allowed inside it
 _TITLE_RUN = _TITLE_WORD + r"(?:\s+(?:" + _JOINER + r"\s+)*" + _TITLE_WORD + r")+"
 #: "URMA, the Unified Robot Morphology Architecture", "AANN: Absolute Artificial Neural Network"
 _SHORT_THEN_LONG_RE = re.compile(
-    r"(?<![\w\-])(?=([A-Z][A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*?s?)(?:,|:)\s+(?:the\s+)?("
-    + _TITLE_RUN
-    + "))"
+    r"(?<![\w\-])(?=(" + _CAPS_SHORT + r")(?:,|:)\s+(?:the\s+)?(" + _TITLE_RUN + "))"
 )  # (a lookahead: "MNIST, CIFAR-10 and SVHN, the Street View House Numbers" tries each name)
 #: "Sequential Minimal Optimization, or SMO", "elastic basis pursuit, or EBP"
 _LONG_OR_SHORT_RE = re.compile(
-    r",?\s+or\s+(?:simply\s+)?[\"\u201c]?([A-Z][A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*?s?)[\"\u201d]?(?![\w\-])"
+    r",?\s+or\s+(?:simply\s+)?[\"\u201c]?(" + _CAPS_SHORT + r")[\"\u201d]?(?![\w\-])"
 )
 
 

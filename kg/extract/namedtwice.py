@@ -21,6 +21,8 @@ def long_forms_folded(cands: list[Candidate]) -> set[int]:
     defined = [c for c in cands if c.type and c.long_span]
     folded = set()
     for c in cands:
+        if not c.type:
+            continue
         d = next(
             (
                 d
@@ -32,7 +34,7 @@ def long_forms_folded(cands: list[Candidate]) -> set[int]:
             ),
             None,
         )
-        if c.type and d is not None:
+        if d is not None:
             if c.role is Role.PROPOSED and d.role is not Role.PROPOSED:
                 d.role, d.confidence = Role.PROPOSED, max(d.confidence, c.confidence)
                 d.cues.add("propose")
